@@ -1,0 +1,97 @@
+//! The one error type of the binaries: where (case, line, column) and what.
+
+use std::fmt;
+
+/// A place in the input, counted from 1. Columns count characters, not bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Malformed input: where it is and what is wrong.
+///
+/// Displays as `case 2, line 14, column 7: expected a cell value 0-255 plus walls, found "abc"`;
+/// the case is left out where the fault is not inside a case (the count T, say).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub case: Option<usize>,
+    pub at: Position,
+    pub message: String,
+}
+
+impl InputError {
+    pub fn new(at: Position, message: impl Into<String>) -> Self {
+        InputError {
+            case: None,
+            at,
+            message: message.into(),
+        }
+    }
+
+    /// The same error, said to be inside case `case` (from 1).
+    pub fn in_case(mut self, case: usize) -> Self {
+        self.case = Some(case);
+        self
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(case) = self.case {
+            write!(f, "case {}, ", case)?;
+        }
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.at.line, self.at.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Why a binary stopped early: bad input, or a failed read or write.
+#[derive(Debug)]
+pub enum Error {
+    Input(InputError),
+    Io(std::io::Error),
+}
+
+impl From<InputError> for Error {
+    fn from(e: InputError) -> Self {
+        Error::Input(e)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input(e) => e.fmt(f),
+            Error::Io(e) => write!(f, "i/o error: {}", e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn says_case_line_column_and_what() {
+        let at = Position { line: 14, column: 7 };
+        let e = InputError::new(at, "expected a digit, found \"abc\"").in_case(2);
+        assert_eq!(
+            e.to_string(),
+            "case 2, line 14, column 7: expected a digit, found \"abc\""
+        );
+        let e = InputError::new(Position { line: 1, column: 1 }, "bad count");
+        assert_eq!(e.to_string(), "line 1, column 1: bad count");
+    }
+}

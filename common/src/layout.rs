@@ -1,0 +1,178 @@
+//! The grid model, not tied to one size: an N x N grid whose houses are its rows, its columns
+//! and one partition into N regions of N cells (3x3 boxes, 2x2 blocks or irregular regions).
+
+use std::fmt;
+
+/// A cell, numbered row by row from 0: `row * size + column`.
+pub type Cell = usize;
+
+/// The largest grid side the engines take.
+pub const MAX_SIZE: usize = 16;
+
+/// An N x N grid with its regions. Houses are numbered rows `0..N`, columns `N..2N`,
+/// regions `2N..3N`; every cell lies in exactly three houses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    size: usize,
+    region_of: Vec<u8>,
+}
+
+/// A region that does not hold exactly N cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionSizeError {
+    /// The region's number, as given.
+    pub region: usize,
+    /// How many cells it has.
+    pub cells: usize,
+    /// Its first cell in row order, or `None` if it has no cell at all.
+    pub first_cell: Option<Cell>,
+}
+
+impl fmt::Display for RegionSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "region {} has {} cells", self.region, self.cells)
+    }
+}
+
+impl Layout {
+    /// A layout from each cell's region number `0..size`, row by row.
+    ///
+    /// Constraints: `1 <= size <= 16`, `region_of.len() == size * size`, every number below
+    /// `size` (panics otherwise: callers check their input). Errs if a region does not have
+    /// exactly `size` cells. O(size^2).
+    pub fn new(size: usize, region_of: Vec<u8>) -> Result<Self, RegionSizeError> {
+        assert!((1..=MAX_SIZE).contains(&size), "grid side out of range");
+        assert_eq!(region_of.len(), size * size, "one region number per cell");
+        let mut count = vec![0usize; size];
+        let mut first = vec![None; size];
+        for (cell, &r) in region_of.iter().enumerate() {
+            let r = r as usize;
+            assert!(r < size, "region number out of range");
+            count[r] += 1;
+            if first[r].is_none() {
+                first[r] = Some(cell);
+            }
+        }
+        for r in 0..size {
+            if count[r] != size {
+                return Err(RegionSizeError {
+                    region: r,
+                    cells: count[r],
+                    first_cell: first[r],
+                });
+            }
+        }
+        Ok(Layout { size, region_of })
+    }
+
+    /// The classic layout of `box_height x box_width` boxes, numbered row by row.
+    /// Constraint: `box_height * box_width <= 16`.
+    pub fn boxes(box_height: usize, box_width: usize) -> Self {
+        let size = box_height * box_width;
+        let region_of = (0..size * size)
+            .map(|cell| {
+                let (r, c) = (cell / size, cell % size);
+                ((r / box_height) * (size / box_width) + c / box_width) as u8
+            })
+            .collect();
+        Layout::new(size, region_of).expect("boxes make regions of equal size")
+    }
+
+    /// N, the side of the grid and the number of digits.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// N * N.
+    #[inline]
+    pub fn cells(&self) -> usize {
+        self.size * self.size
+    }
+
+    #[inline]
+    pub fn region_of(&self, cell: Cell) -> usize {
+        self.region_of[cell] as usize
+    }
+
+    /// The three houses of `cell`: its row, its column and its region.
+    #[inline]
+    pub fn houses_of(&self, cell: Cell) -> [usize; 3] {
+        let n = self.size;
+        [cell / n, n + cell % n, 2 * n + self.region_of(cell)]
+    }
+
+    /// Every house's cells in row order: rows, then columns, then regions. O(N^2).
+    pub fn houses(&self) -> Vec<Vec<Cell>> {
+        let n = self.size;
+        let mut houses = vec![Vec::with_capacity(n); 3 * n];
+        for cell in 0..n * n {
+            for h in self.houses_of(cell).iter() {
+                houses[*h].push(cell);
+            }
+        }
+        houses
+    }
+
+    /// Each cell's peers: the other cells of its three houses, without repeats, ascending.
+    /// O(N^3).
+    pub fn peers(&self) -> Vec<Vec<Cell>> {
+        let houses = self.houses();
+        (0..self.cells())
+            .map(|cell| {
+                let mut peers: Vec<Cell> = self
+                    .houses_of(cell)
+                    .iter()
+                    .flat_map(|&h| houses[h].iter().copied())
+                    .filter(|&p| p != cell)
+                    .collect();
+                peers.sort_unstable();
+                peers.dedup();
+                peers
+            })
+            .collect()
+    }
+}
+
+/// A layout and its givens: `givens[cell]` is a digit `1..=N`, or 0 for an empty cell.
+/// Givens may clash; the engines then find no solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub layout: Layout,
+    pub givens: Vec<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_number_regions_row_by_row() {
+        let l = Layout::boxes(2, 3);
+        assert_eq!(l.size(), 6);
+        assert_eq!(l.region_of(0), 0);
+        assert_eq!(l.region_of(3), 1);
+        assert_eq!(l.region_of(2 * 6), 2);
+        assert_eq!(l.region_of(35), 5);
+        let l = Layout::boxes(3, 3);
+        assert_eq!(l.houses_of(40), [4, 13, 22]);
+        assert!(l.houses().iter().all(|h| h.len() == 9));
+        assert!(l.peers().iter().all(|p| p.len() == 20));
+    }
+
+    #[test]
+    fn regions_must_have_n_cells() {
+        let mut region_of: Vec<u8> = Layout::boxes(2, 2).region_of.clone();
+        region_of[0] = 1;
+        let e = Layout::new(4, region_of).unwrap_err();
+        assert_eq!(
+            e,
+            RegionSizeError {
+                region: 0,
+                cells: 3,
+                first_cell: Some(1)
+            }
+        );
+        assert_eq!(e.to_string(), "region 0 has 3 cells");
+    }
+}

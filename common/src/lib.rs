@@ -1,0 +1,16 @@
+//! The engine shared by the four contest binaries. std only, so that each binary can be
+//! bundled into one source file (`cargo xtask bundle <problem>`).
+//!
+//! Data flows one way: [`scanner`] reads tokens, the binary builds a [`layout::Layout`] and the
+//! givens, an engine ([`backtrack`] or [`dlx`] through [`sudoku_cover`]) solves, [`output`]
+//! prints and turns errors into one line on stderr.
+
+pub mod backtrack;
+pub mod candidates;
+pub mod dlx;
+pub mod error;
+pub mod layout;
+pub mod output;
+pub mod regions;
+pub mod scanner;
+pub mod sudoku_cover;

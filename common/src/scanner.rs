@@ -1,0 +1,286 @@
+//! A tolerant input scanner: the whole input read once, whitespace-separated tokens and
+//! line-bound grid rows, each with the line and column where it starts.
+//!
+//! Whitespace is any of space, tab, CR, LF, vertical tab and form feed, so CRLF line ends, blank
+//! lines and a missing final newline all read the same. Reading is O(input size) in all.
+
+use crate::error::{InputError, Position};
+
+/// The input and a cursor over it.
+pub struct Scanner {
+    bytes: Vec<u8>,
+    pos: usize,
+    at: Position,
+}
+
+/// A whitespace-separated token and where it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a [u8],
+    pub at: Position,
+}
+
+/// One character of a grid row and where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowChar {
+    /// The character's first byte (the whole character, for ASCII).
+    pub byte: u8,
+    pub at: Position,
+    /// Where it starts in the input, in bytes.
+    pub offset: usize,
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+/// How a token or a character is quoted in messages: as text, at most 24 characters.
+pub fn quoted(text: &[u8]) -> String {
+    let s = String::from_utf8_lossy(text);
+    let mut out: String = s.chars().take(24).collect();
+    if s.chars().count() > 24 {
+        out.push_str("...");
+    }
+    format!("{:?}", out)
+}
+
+impl Scanner {
+    /// A scanner over `bytes`, at line 1, column 1.
+    pub fn new(bytes: Vec<u8>) -> Self {
+        Scanner {
+            bytes,
+            pos: 0,
+            at: Position { line: 1, column: 1 },
+        }
+    }
+
+    /// Reads all of standard input.
+    pub fn from_stdin() -> std::io::Result<Self> {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut bytes)?;
+        Ok(Scanner::new(bytes))
+    }
+
+    /// Where the cursor stands.
+    pub fn position(&self) -> Position {
+        self.at
+    }
+
+    fn bump(&mut self) {
+        let b = self.bytes[self.pos];
+        self.pos += 1;
+        if b == b'\n' {
+            self.at.line += 1;
+            self.at.column = 1;
+        } else if b & 0xc0 != 0x80 {
+            self.at.column += 1;
+        }
+    }
+
+    fn skip_whitespace(&mut self) {
+        while self.pos < self.bytes.len() && is_space(self.bytes[self.pos]) {
+            self.bump();
+        }
+    }
+
+    /// Skips spaces and tabs, stopping at a line end.
+    fn skip_blanks_in_line(&mut self) {
+        while self.pos < self.bytes.len() && matches!(self.bytes[self.pos], b' ' | b'\t' | b'\r')
+        {
+            self.bump();
+        }
+    }
+
+    /// True when nothing but whitespace is left.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_whitespace();
+        self.pos == self.bytes.len()
+    }
+
+    /// The next whitespace-separated token, or `None` at the end of the input.
+    pub fn token(&mut self) -> Option<Token<'_>> {
+        self.skip_whitespace();
+        if self.pos == self.bytes.len() {
+            return None;
+        }
+        let start = self.pos;
+        let at = self.at;
+        while self.pos < self.bytes.len() && !is_space(self.bytes[self.pos]) {
+            self.bump();
+        }
+        Some(Token {
+            text: &self.bytes[start..self.pos],
+            at,
+        })
+    }
+
+    /// The error for input that ends where `what` was expected.
+    pub fn ends_early(&mut self, what: &str) -> InputError {
+        self.skip_whitespace();
+        InputError::new(
+            self.at,
+            format!("input ends where {} was expected", what),
+        )
+    }
+
+    /// The next token as an integer in `min..=max`.
+    ///
+    /// `what` names the value in messages: `expected the number of cases 0-1000000, found "x"`.
+    pub fn int(&mut self, what: &str, min: i64, max: i64) -> Result<(i64, Position), InputError> {
+        let token = match self.token() {
+            Some(t) => t,
+            None => return Err(self.ends_early(what)),
+        };
+        let value = parse_int(token.text);
+        match value {
+            Some(v) if v >= min && v <= max => Ok((v, token.at)),
+            _ => Err(InputError::new(
+                token.at,
+                format!(
+                    "expected {} {}-{}, found {}",
+                    what,
+                    min,
+                    max,
+                    quoted(token.text)
+                ),
+            )),
+        }
+    }
+
+    /// The next grid row: the characters of the next line that is not blank, spaces and tabs
+    /// left out, into `row` (cleared first). Returns where the line starts.
+    ///
+    /// A row is one line; a caller that wants `n` characters checks `row.len()` and reports a
+    /// short or long line itself. The cursor ends after the line.
+    pub fn row(&mut self, what: &str, row: &mut Vec<RowChar>) -> Result<Position, InputError> {
+        row.clear();
+        self.skip_whitespace();
+        if self.pos == self.bytes.len() {
+            return Err(self.ends_early(what));
+        }
+        let start = self.at;
+        loop {
+            self.skip_blanks_in_line();
+            if self.pos == self.bytes.len() || self.bytes[self.pos] == b'\n' {
+                break;
+            }
+            // A character may take several bytes: keep its first byte, which is enough to say
+            // it is not one of the ASCII characters a grid is drawn with.
+            row.push(RowChar {
+                byte: self.bytes[self.pos],
+                at: self.at,
+                offset: self.pos,
+            });
+            self.bump();
+            while self.pos < self.bytes.len() && self.bytes[self.pos] & 0xc0 == 0x80 {
+                self.bump();
+            }
+        }
+        Ok(start)
+    }
+
+    /// The character `c` as quoted text, for messages.
+    pub fn char_text(&self, c: RowChar) -> String {
+        let mut end = c.offset + 1;
+        while end < self.bytes.len() && self.bytes[end] & 0xc0 == 0x80 {
+            end += 1;
+        }
+        quoted(&self.bytes[c.offset..end])
+    }
+}
+
+/// Parses an optionally signed decimal integer; `None` if it is not one or overflows i64.
+pub fn parse_int(text: &[u8]) -> Option<i64> {
+    let (negative, digits) = match text.first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value: i64 = 0;
+    for &b in digits {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+    }
+    Some(if negative { -value } else { value })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scan(s: &str) -> Scanner {
+        Scanner::new(s.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn tokens_carry_line_and_column() {
+        let mut sc = scan("3\r\n\n  12\t-4\n7");
+        let t = sc.token().unwrap();
+        assert_eq!((t.text, t.at), (&b"3"[..], Position { line: 1, column: 1 }));
+        let t = sc.token().unwrap();
+        assert_eq!((t.text, t.at), (&b"12"[..], Position { line: 3, column: 3 }));
+        let t = sc.token().unwrap();
+        assert_eq!((t.text, t.at), (&b"-4"[..], Position { line: 3, column: 6 }));
+        let t = sc.token().unwrap();
+        assert_eq!((t.text, t.at), (&b"7"[..], Position { line: 4, column: 1 }));
+        assert!(sc.token().is_none());
+        assert!(sc.at_end());
+    }
+
+    #[test]
+    fn int_checks_range_and_says_what_it_found() {
+        let mut sc = scan(" 5 abc 300 99999999999999999999999");
+        assert_eq!(sc.int("a count", 0, 9).unwrap().0, 5);
+        let e = sc.int("a count", 0, 9).unwrap_err();
+        assert_eq!(e.to_string(), "line 1, column 4: expected a count 0-9, found \"abc\"");
+        let e = sc.int("a count", 0, 9).unwrap_err();
+        assert_eq!(e.to_string(), "line 1, column 8: expected a count 0-9, found \"300\"");
+        assert!(sc.int("a count", 0, 9).is_err());
+        let e = sc.int("a count", 0, 9).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 35: input ends where a count was expected"
+        );
+    }
+
+    #[test]
+    fn rows_are_lines_without_blanks() {
+        let mut sc = scan("2\n\n 0 2 C\r\n*41*\nxy");
+        assert_eq!(sc.int("n", 0, 9).unwrap().0, 2);
+        let mut row = Vec::new();
+        let at = sc.row("a given", &mut row).unwrap();
+        assert_eq!(at, Position { line: 3, column: 2 });
+        assert_eq!(row.iter().map(|c| c.byte).collect::<Vec<_>>(), b"02C");
+        assert_eq!(row[2].at, Position { line: 3, column: 6 });
+        sc.row("a row", &mut row).unwrap();
+        assert_eq!(row.iter().map(|c| c.byte).collect::<Vec<_>>(), b"*41*");
+        sc.row("a row", &mut row).unwrap();
+        assert_eq!(row.len(), 2);
+        assert!(sc.row("a row", &mut row).is_err());
+    }
+
+    #[test]
+    fn multibyte_characters_count_as_one_column() {
+        let mut sc = scan("é1\n");
+        let mut row = Vec::new();
+        sc.row("a row", &mut row).unwrap();
+        assert_eq!(row.len(), 2);
+        assert_eq!(row[1].at, Position { line: 1, column: 2 });
+        assert_eq!(sc.char_text(row[0]), "\"é\"");
+    }
+
+    #[test]
+    fn parse_int_rejects_overflow_and_junk() {
+        assert_eq!(parse_int(b"-12"), Some(-12));
+        assert_eq!(parse_int(b"+7"), Some(7));
+        assert_eq!(parse_int(b"-"), None);
+        assert_eq!(parse_int(b"1x"), None);
+        assert_eq!(parse_int(b"9223372036854775808"), None);
+    }
+}
