@@ -148,6 +148,22 @@ impl Scanner {
         }
     }
 
+    /// Checks that nothing but whitespace is left; `after` says what came last, e.g.
+    /// `"the last case"`.
+    pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
+        match self.token() {
+            None => Ok(()),
+            Some(t) => Err(InputError::new(
+                t.at,
+                format!(
+                    "expected the end of the input after {}, found {}",
+                    after,
+                    quoted(t.text)
+                ),
+            )),
+        }
+    }
+
     /// The next grid row: the characters of the next line that is not blank, spaces and tabs
     /// left out, into `row` (cleared first). Returns where the line starts.
     ///
@@ -231,6 +247,12 @@ mod tests {
         assert_eq!((t.text, t.at), (&b"7"[..], Position { line: 4, column: 1 }));
         assert!(sc.token().is_none());
         assert!(sc.at_end());
+        assert!(sc.expect_end("the grid").is_ok());
+        let e = scan(" 1\n x").expect_end("the grid").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 2: expected the end of the input after the grid, found \"1\""
+        );
     }
 
     #[test]

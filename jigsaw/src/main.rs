@@ -1,0 +1,97 @@
+//! HDU 4069 "Squiggly Sudoku": a 9x9 Sudoku whose regions are drawn by walls. For each case,
+//! print its only solution, `No solution` or `Multiple Solutions`.
+//!
+//! The story: read T; for each case read 81 cells (digit + wall bits), turn the walls into
+//! regions, count solutions up to two with the bitset backtracker, print.
+
+use common::backtrack::Backtracker;
+use common::error::{Error, InputError, Position};
+use common::layout::Layout;
+use common::output::{run, Out};
+use common::regions::regions_from_walls;
+use common::scanner::Scanner;
+use std::io::Write;
+
+const SIZE: usize = 9;
+const CELLS: usize = SIZE * SIZE;
+
+fn main() {
+    run("jigsaw", solve)
+}
+
+/// One case as read: each cell's digit (0 = empty), wall bits and place in the input.
+struct Case {
+    givens: [u8; CELLS],
+    walls: [u8; CELLS],
+    at: [Position; CELLS],
+}
+
+fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
+    let (cases, _) = scanner.int("the number of cases", 0, i64::from(u32::MAX))?;
+    let mut case = Case {
+        givens: [0; CELLS],
+        walls: [0; CELLS],
+        at: [Position::default(); CELLS],
+    };
+    // Consecutive cases often share their regions: build the solver again only when they change.
+    let mut solver: Option<(Vec<u8>, Backtracker)> = None;
+    let mut solution = [0u8; CELLS];
+    for k in 1..=cases as usize {
+        read_case(scanner, &mut case).map_err(|e| e.in_case(k))?;
+        let regions = regions_from_walls(SIZE, &case.walls).map_err(|e| {
+            InputError::new(
+                case.at[e.first_cell],
+                format!(
+                    "the walls enclose a region of {} cells starting at row {}, column {}; every region needs 9",
+                    e.cells,
+                    e.first_cell / SIZE + 1,
+                    e.first_cell % SIZE + 1
+                ),
+            )
+            .in_case(k)
+        })?;
+        if solver.as_ref().map_or(true, |(r, _)| *r != regions) {
+            let layout = Layout::new(SIZE, regions.clone()).expect("regions of nine cells");
+            solver = Some((regions, Backtracker::new(&layout)));
+        }
+        let (_, backtracker) = solver.as_mut().expect("built above");
+        let count = backtracker.count_up_to(&case.givens, 2, &mut solution);
+        writeln!(out, "Case {}:", k)?;
+        match count {
+            0 => out.write_all(b"No solution\n")?,
+            1 => {
+                for row in solution.chunks(SIZE) {
+                    let mut line = [b'\n'; SIZE + 1];
+                    for (l, d) in line.iter_mut().zip(row) {
+                        *l = b'0' + d;
+                    }
+                    out.write_all(&line)?;
+                }
+            }
+            _ => out.write_all(b"Multiple Solutions\n")?,
+        }
+    }
+    scanner.expect_end("the last case")?;
+    Ok(())
+}
+
+/// Reads 81 cell values: `digit + 16 (wall above) + 32 (right) + 64 (below) + 128 (left)`.
+fn read_case(scanner: &mut Scanner, case: &mut Case) -> Result<(), InputError> {
+    for cell in 0..CELLS {
+        let (value, at) = scanner.int("a cell value", 0, 255)?;
+        let digit = (value & 15) as u8;
+        if digit > 9 {
+            return Err(InputError::new(
+                at,
+                format!(
+                    "cell value {} has digit part {}; the digit (value & 15) must be 0-9",
+                    value, digit
+                ),
+            ));
+        }
+        case.givens[cell] = digit;
+        case.walls[cell] = (value >> 4) as u8;
+        case.at[cell] = at;
+    }
+    Ok(())
+}

@@ -1,0 +1,40 @@
+//! NOIP 2009 "靶形数独" (Luogu P1074): the highest weighted score over all completions of a
+//! 9x9 Sudoku, or -1. The cell at (r, c) weighs `6 + min(r, c, 8 - r, 8 - c)`.
+//!
+//! The story: read 81 digits, maximise the weighted sum with the bitset backtracker's branch
+//! and bound, print it.
+
+use common::backtrack::Backtracker;
+use common::error::Error;
+use common::layout::Layout;
+use common::output::{run, Out};
+use common::scanner::Scanner;
+use std::io::Write;
+
+const SIZE: usize = 9;
+const CELLS: usize = SIZE * SIZE;
+
+fn main() {
+    run("target9", solve)
+}
+
+/// The target's weight for `cell`: 6 on the outer ring up to 10 at the centre.
+fn weight(cell: usize) -> u32 {
+    let (r, c) = (cell / SIZE, cell % SIZE);
+    6 + r.min(c).min(SIZE - 1 - r).min(SIZE - 1 - c) as u32
+}
+
+fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
+    let mut givens = [0u8; CELLS];
+    for g in givens.iter_mut() {
+        *g = scanner.int("a digit", 0, 9)?.0 as u8;
+    }
+    scanner.expect_end("the grid")?;
+    let weights: Vec<u32> = (0..CELLS).map(weight).collect();
+    let mut solver = Backtracker::new(&Layout::boxes(3, 3));
+    match solver.max_weighted(&givens, &weights) {
+        Some(score) => writeln!(out, "{}", score)?,
+        None => writeln!(out, "-1")?,
+    }
+    Ok(())
+}
