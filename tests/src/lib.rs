@@ -1,2 +1,90 @@
-//! Helpers for the integration tests in `tests/tests`: where the fixtures are, and the four
-//! binaries, freshly built.
+//! Helpers for the integration tests in `tests/tests`: the fixtures, and the four binaries,
+//! built fresh before any test runs them.
+//!
+//! `CARGO_BIN_EXE_*` only names binaries of the test's own package, so the first call to
+//! [`binary`] runs `cargo build` for the four binary packages, in the profile and target
+//! directory of the running test. Cargo rebuilds whatever changed, so no test runs a stale
+//! binary, and a clean clone builds what it runs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Once;
+
+/// The four contest binaries.
+pub const PROBLEMS: [&str; 4] = ["jigsaw", "sima4", "latin6", "target9"];
+
+/// The workspace root.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests lives inside the workspace")
+        .to_path_buf()
+}
+
+/// `tests/fixtures/<problem>`.
+pub fn fixture_dir(problem: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(problem)
+}
+
+/// Every `*.in` under `tests/fixtures/<problem>` (sub-folders too) with its `*.out`, sorted.
+pub fn fixture_pairs(problem: &str) -> Vec<(PathBuf, PathBuf)> {
+    fn walk(dir: &Path, pairs: &mut Vec<(PathBuf, PathBuf)>) {
+        for entry in std::fs::read_dir(dir).expect("fixture folder") {
+            let path = entry.expect("fixture entry").path();
+            if path.is_dir() {
+                walk(&path, pairs);
+            } else if path.extension().map_or(false, |e| e == "in") {
+                let out = path.with_extension("out");
+                assert!(out.exists(), "{} has no .out beside it", path.display());
+                pairs.push((path, out));
+            }
+        }
+    }
+    let mut pairs = Vec::new();
+    walk(&fixture_dir(problem), &mut pairs);
+    pairs.sort();
+    pairs
+}
+
+/// The target directory and profile folder of the running test executable
+/// (`<target>/<profile>/deps/<test>`).
+fn target_and_profile() -> (PathBuf, String) {
+    let exe = std::env::current_exe().expect("test executable path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("test executables live in <target>/<profile>/deps");
+    let profile = profile_dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("profile folder name")
+        .to_string();
+    let target = profile_dir.parent().expect("target folder").to_path_buf();
+    (target, profile)
+}
+
+/// The path of a freshly built contest binary, `problem` one of [`PROBLEMS`].
+pub fn binary(problem: &str) -> PathBuf {
+    static BUILD: Once = Once::new();
+    let (target, profile) = target_and_profile();
+    BUILD.call_once(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        let mut cmd = Command::new(cargo);
+        cmd.current_dir(workspace_root())
+            .env("CARGO_TARGET_DIR", &target)
+            .args(["build", "--quiet"]);
+        for p in PROBLEMS.iter() {
+            cmd.args(["-p", p]);
+        }
+        if profile == "release" {
+            cmd.arg("--release");
+        } else if profile != "debug" {
+            cmd.args(["--profile", &profile]);
+        }
+        let status = cmd.status().expect("cargo runs");
+        assert!(status.success(), "cargo build of the binaries failed");
+    });
+    target.join(profile).join(problem)
+}
