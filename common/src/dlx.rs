@@ -16,7 +16,7 @@
 //! To *cover* an item is to take it out of the item list and *hide* every option in its list
 //! (unlink the option's other nodes from their items' lists); *uncover* and *unhide* undo
 //! exactly that, in reverse order. The search chooses the item with the fewest remaining
-//! options ([`Dlx::choose_item`], the MRV heuristic), covers it and tries its options in turn.
+//! options (`choose_item`, the MRV heuristic), covers it and tries its options in turn.
 //! It is iterative: the stack of choices is allocated once, in [`Dlx::new`], so a search
 //! allocates nothing. After every search the structure is back as it was, ready for another.
 
@@ -103,13 +103,13 @@ impl Dlx {
         }
     }
 
-    /// The number of items.
+    /// The number of items. O(1).
     #[inline]
     pub fn items(&self) -> usize {
         self.items.len() - 1
     }
 
-    /// The number of options added so far.
+    /// The number of options added so far. O(1).
     #[inline]
     pub fn options(&self) -> usize {
         self.option_start.len()
