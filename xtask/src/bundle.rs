@@ -21,8 +21,6 @@
 //!   `use std::...` or `use crate::...`, and there are no `self::` or `super::` paths outside
 //!   tests;
 //! - in the binary: `common` appears only at the head of a `common::...` path.
-//!
-//! Everything is linear in the size of the sources.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
