@@ -27,16 +27,17 @@ where
         Err(e) => Err(Error::Io(e)),
     };
     let flushed = out.flush().map_err(Error::Io);
-    std::process::exit(exit_status(program, result.and(flushed)))
+    let status = exit_status(program, result.and(flushed), &mut io::stderr());
+    std::process::exit(status)
 }
 
-/// The status for `result`, after saying on stderr what went wrong.
-pub fn exit_status(program: &str, result: Result<(), Error>) -> i32 {
+/// The status for `result`, after saying on `stderr` what went wrong.
+pub fn exit_status(program: &str, result: Result<(), Error>, stderr: &mut dyn Write) -> i32 {
     match result {
         Ok(()) => 0,
         Err(Error::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
-            let _ = writeln!(io::stderr(), "{}: {}", program, e);
+            let _ = writeln!(stderr, "{}: {}", program, e);
             match e {
                 Error::Input(_) => 1,
                 Error::Io(_) => 2,
@@ -51,13 +52,18 @@ mod tests {
     use crate::error::{InputError, Position};
 
     #[test]
-    fn statuses() {
-        assert_eq!(exit_status("t", Ok(())), 0);
+    fn statuses_and_messages() {
+        let mut said = Vec::new();
+        assert_eq!(exit_status("t", Ok(()), &mut said), 0);
         let pipe = io::Error::new(io::ErrorKind::BrokenPipe, "closed");
-        assert_eq!(exit_status("t", Err(Error::Io(pipe))), 0);
+        assert_eq!(exit_status("t", Err(Error::Io(pipe)), &mut said), 0);
+        assert!(said.is_empty());
         let full = io::Error::new(io::ErrorKind::Other, "disk full");
-        assert_eq!(exit_status("t", Err(Error::Io(full))), 2);
+        assert_eq!(exit_status("t", Err(Error::Io(full)), &mut said), 2);
+        assert_eq!(String::from_utf8_lossy(&said), "t: i/o error: disk full\n");
+        said.clear();
         let bad = InputError::new(Position { line: 1, column: 1 }, "bad");
-        assert_eq!(exit_status("t", Err(Error::Input(bad))), 1);
+        assert_eq!(exit_status("t", Err(Error::Input(bad)), &mut said), 1);
+        assert_eq!(String::from_utf8_lossy(&said), "t: line 1, column 1: bad\n");
     }
 }
