@@ -14,3 +14,4 @@ pub mod output;
 pub mod regions;
 pub mod scanner;
 pub mod sudoku_cover;
+pub mod weighted;
