@@ -5,13 +5,18 @@
 //! with the fewest candidates first (ties toward the heaviest cell), digits largest first, so
 //! the first dive already lands on a high score.
 //!
-//! Bound, checked at every node: the score placed so far plus, for one kind of house (rows,
-//! columns or regions, whichever total is lowest), the sum over its houses of the best
-//! assignment of the house's missing digits to its empty cells that respects every cell's
-//! candidates. Each house's assignment is an exact maximum-weight matching, found by dynamic
-//! programming over the subsets of its missing digits; it is recomputed only for houses whose
-//! cells changed since the parent node, and a house whose empty cells cannot take its missing
-//! digits at all ends the node. Each node copies one [`Level`] into a buffer allocated once per
+//! Bound, checked at every node: a Lagrangian decomposition. Each empty cell's gain
+//! `weight * digit` is split, digit by digit, into three profits, one for its row, one for its
+//! column and one for its region (`profit_row + profit_column + profit_region = SCALE * weight
+//! * digit`). Any completion then scores at most the placed score plus, summed over all houses,
+//! the best assignment of each house's missing digits to its empty cells within their
+//! candidates under that house's profits (a maximum-weight matching, solved exactly by dynamic
+//! programming over the subsets of the missing digits). Subgradient steps move profit between
+//! the three copies of a cell wherever its row, column and region assign it different digits,
+//! which lowers the bound; when all three agree everywhere, the assignments form a completion
+//! whose score is the bound. Children start from their parent's profits, a house's assignment
+//! is recomputed only when a change touches it, and a house that cannot take its missing
+//! digits ends the node. Each node copies one [`Level`] into a buffer allocated once per
 //! [`Weighted`], so a search allocates nothing.
 
 use crate::layout::Layout;
@@ -21,6 +26,12 @@ const WORDS: usize = 4;
 /// Houses with more empty cells than this get the relaxed bound instead of the exact one:
 /// the exact one costs O(k 2^k) for k empty cells.
 const EXACT_LIMIT: usize = 10;
+/// Profits are integers: a cell's three profits for a digit add up to `SCALE` times its gain.
+const SCALE: i32 = 96;
+/// Subgradient steps at the root, after the first dive found a score.
+const ROOT_STEPS: usize = 200;
+/// Subgradient steps at every other node.
+const NODE_STEPS: usize = 3;
 
 /// The state of one search node.
 #[derive(Clone, Debug)]
@@ -33,16 +44,30 @@ struct Level {
     unsolved: [u64; WORDS],
     /// The weighted sum of the placed digits.
     score: u32,
-    /// Each house's bound: the best its empty cells can add.
-    house_bound: Vec<u32>,
+    /// `profit[(kind * cells + cell) * N + digit - 1]`: the share of `SCALE * weight * digit`
+    /// that the cell's house of that kind (row, column, region) counts.
+    profit: Vec<i32>,
+    /// Each house's bound: its best assignment's profit.
+    house_bound: Vec<i32>,
     /// `assigned[kind * cells + cell]`: the digit (one bit) that the assignment behind the
-    /// bound of the cell's house of that kind (row, column, region) gives it; 0 if solved.
+    /// bound of the cell's house of that kind gives it; 0 if solved or not known.
     assigned: Vec<u16>,
     /// Bit `house` is set when the house's assignment no longer fits its cells, so its bound
     /// must be computed again.
     dirty: u64,
     /// The bound on the final score, once computed.
     bound: u32,
+}
+
+/// Scratch for [`assignment`]: one entry per set of digits, and the sets reached so far.
+#[derive(Clone, Debug)]
+struct Table {
+    value: Vec<i32>,
+    /// An entry is valid when its stamp equals `generation`.
+    stamp: Vec<u32>,
+    generation: u32,
+    /// The reachable sets, layer after layer.
+    layer: Vec<u16>,
 }
 
 /// A reusable maximiser for one layout and one set of weights. Build it once, call
@@ -59,11 +84,6 @@ pub struct Weighted {
     /// `house_cells[house * size..][..size]`: rows, then columns, then regions.
     house_cells: Vec<u16>,
     cell_houses: Vec<[u8; 3]>,
-    /// The finest groups of rows that are also unions of regions, each as (rows, regions)
-    /// house sets: a box layout's bands (one group of everything for most jigsaws).
-    row_bands: Vec<(u64, u64)>,
-    /// The same for columns: a box layout's stacks.
-    column_bands: Vec<(u64, u64)>,
     levels: Vec<Level>,
     /// Cells whose candidates fell to one digit, waiting to be placed.
     singles: Vec<u16>,
@@ -71,7 +91,9 @@ pub struct Weighted {
     best_grid: Vec<u8>,
     nodes: u64,
     /// Scratch for [`assignment`].
-    table: Vec<u32>,
+    table: Table,
+    /// Stop at the first completion (the first dive).
+    first_only: bool,
 }
 
 impl Level {
@@ -84,16 +106,16 @@ impl Level {
 impl Weighted {
     /// A maximiser for `layout` with `weights[cell]` per cell.
     ///
-    /// Constraints: `weights.len() == N * N`, and every weighted sum fits in u32
-    /// (`sum(weights) * N < 2^32`). O(N^3) time and memory, once.
+    /// Constraints: `weights.len() == N * N`, and `SCALE * sum(weights) * N < 2^30` (the
+    /// profits are i32). O(N^3) time and memory, once.
     pub fn new(layout: &Layout, weights: &[u32]) -> Self {
         let size = layout.size();
         let cells = layout.cells();
         assert_eq!(weights.len(), cells, "one weight per cell");
         let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
         assert!(
-            total * (size as u64) < 1 << 32,
-            "weighted sums must fit in u32"
+            total * (size as u64) * (SCALE as u64) < 1 << 30,
+            "weighted sums too large"
         );
         let peer_lists = layout.peers();
         let mut peers = Vec::new();
@@ -118,14 +140,13 @@ impl Weighted {
             placed: vec![0; 3 * size],
             unsolved: [0; WORDS],
             score: 0,
+            profit: vec![0; 3 * cells * size],
             house_bound: vec![0; 3 * size],
             assigned: vec![0; 3 * cells],
             dirty: 0,
             bound: 0,
         };
         Weighted {
-            row_bands: bands(&cell_houses, size, 0),
-            column_bands: bands(&cell_houses, size, 1),
             size,
             cells,
             all: ((1u32 << size) - 1) as u16,
@@ -139,7 +160,13 @@ impl Weighted {
             best: None,
             best_grid: vec![0; cells],
             nodes: 0,
-            table: vec![0; 1 << EXACT_LIMIT],
+            table: Table {
+                value: vec![0; 1 << EXACT_LIMIT],
+                stamp: vec![0; 1 << EXACT_LIMIT],
+                generation: 0,
+                layer: vec![0; 2 << EXACT_LIMIT],
+            },
+            first_only: false,
         }
     }
 
@@ -153,7 +180,14 @@ impl Weighted {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;
         self.nodes = 0;
-        if self.start(givens) && self.bound(0).is_some() {
+        if !(self.start(givens) && self.bound(0).is_some()) {
+            return None;
+        }
+        // A first dive for a score to beat, then the root's profits tuned against it.
+        self.first_only = true;
+        self.search(0);
+        self.first_only = false;
+        if self.best.is_some() && self.improve(0, ROOT_STEPS).is_some() {
             self.search(0);
         }
         self.best
@@ -181,6 +215,16 @@ impl Weighted {
             level.unsolved[cell / 64] |= 1 << (cell % 64);
         }
         level.score = 0;
+        let n = self.size;
+        for kind in 0..3 {
+            for cell in 0..self.cells {
+                let w = self.weights[cell] as i32;
+                for d in 0..n {
+                    let share = SCALE / 3 * w * (d as i32 + 1);
+                    level.profit[(kind * self.cells + cell) * n + d] = share;
+                }
+            }
+        }
         level.assigned.iter_mut().for_each(|a| *a = 0);
         level.dirty = (1u64 << (3 * self.size)) - 1;
         self.singles.clear();
@@ -217,14 +261,15 @@ impl Weighted {
         }
         level.candidates[cell] = bit;
         level.unsolved[cell / 64] &= !(1 << (cell % 64));
-        let gain = self.weights[cell] * (bit.trailing_zeros() + 1);
-        level.score += gain;
+        let digit = bit.trailing_zeros() as usize;
+        level.score += self.weights[cell] * (digit as u32 + 1);
         // A house whose assignment gave this digit to this cell keeps the rest of it, and its
-        // bound drops by exactly the gain; any other house must be assigned again.
+        // bound drops by exactly that profit; any other house must be assigned again.
         for (kind, &h) in houses.iter().enumerate() {
-            let a = &mut level.assigned[kind * self.cells + cell];
+            let i = kind * self.cells + cell;
+            let a = &mut level.assigned[i];
             if *a == bit {
-                level.house_bound[h as usize] -= gain;
+                level.house_bound[h as usize] -= level.profit[i * self.size + digit];
             } else {
                 level.dirty |= 1 << h;
             }
@@ -297,8 +342,8 @@ impl Weighted {
     }
 
     /// Brings the dirty houses' bounds of level `depth` up to date and returns the bound on
-    /// the final score: the placed score plus the lowest of the row, column and region totals.
-    /// `None` when some house cannot take its missing digits at all.
+    /// the final score: the placed score plus the houses' total profit over `SCALE`. `None`
+    /// when some house cannot take its missing digits at all.
     fn bound(&mut self, depth: usize) -> Option<u32> {
         let mut dirty = self.levels[depth].dirty;
         while dirty != 0 {
@@ -310,60 +355,169 @@ impl Weighted {
         }
         let level = &mut self.levels[depth];
         level.dirty = 0;
-        let b = &level.house_bound;
-        let total = |bands: &[(u64, u64)]| -> u32 {
-            bands
-                .iter()
-                .map(|&(lines, regions)| sum_over(b, lines).min(sum_over(b, regions)))
-                .sum()
-        };
-        level.bound = level.score + total(&self.row_bands).min(total(&self.column_bands));
+        let total: i64 = level.house_bound.iter().map(|&b| i64::from(b)).sum();
+        let extra = total.div_euclid(i64::from(SCALE)).max(0) as u32;
+        level.bound = level.score + extra;
         Some(level.bound)
     }
 
+    /// Up to `steps` subgradient steps at level `depth`, while its bound still beats the best
+    /// score: profit moves between the copies of each cell whose row, column and region
+    /// assign it different digits. Returns the bound, or `None` if the node is infeasible.
+    /// When all copies agree, the assignments are a completion scoring the bound, and it is
+    /// recorded. O(steps) bound updates.
+    fn improve(&mut self, depth: usize, steps: usize) -> Option<u32> {
+        let mut bound = self.bound(depth)?;
+        let (n, cells) = (self.size, self.cells);
+        let mut lambda = 2;
+        let mut lowest = bound;
+        for _ in 0..steps {
+            let best = match self.best {
+                Some(b) if bound > b => b,
+                _ => return Some(bound),
+            };
+            let level = &mut self.levels[depth];
+            // Pairs of copies that disagree, and whether some cell's copies are not known.
+            let mut pairs = 0;
+            let mut unknown = false;
+            for (w, &word) in level.unsolved.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let cell = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let a = [
+                        level.assigned[cell],
+                        level.assigned[cells + cell],
+                        level.assigned[2 * cells + cell],
+                    ];
+                    if a[0] == 0 || a[1] == 0 || a[2] == 0 {
+                        unknown = true;
+                    }
+                    pairs += (a[0] != a[1]) as i64 + (a[0] != a[2]) as i64 + (a[1] != a[2]) as i64;
+                }
+            }
+            if pairs == 0 {
+                if unknown {
+                    return Some(bound);
+                }
+                self.best = Some(bound);
+                for (cell, g) in self.best_grid.iter_mut().enumerate() {
+                    let c = if level.is_unsolved(cell) {
+                        level.assigned[cell]
+                    } else {
+                        level.candidates[cell]
+                    };
+                    *g = c.trailing_zeros() as u8 + 1;
+                }
+                return Some(bound);
+            }
+            let gap = i64::from(bound - best) * i64::from(SCALE);
+            let delta = (gap * lambda / (4 * pairs))
+                .max(1)
+                .min(i64::from(SCALE) * 4) as i32;
+            for (w, &word) in level.unsolved.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let cell = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let a = [
+                        level.assigned[cell],
+                        level.assigned[cells + cell],
+                        level.assigned[2 * cells + cell],
+                    ];
+                    if a[0] == a[1] && a[1] == a[2] || a.contains(&0) {
+                        continue;
+                    }
+                    for k in 0..3 {
+                        let d = a[k].trailing_zeros() as usize;
+                        for (j, &other) in a.iter().enumerate() {
+                            if other != a[k] {
+                                level.profit[(k * cells + cell) * n + d] -= delta;
+                                level.profit[(j * cells + cell) * n + d] += delta;
+                            }
+                        }
+                    }
+                    for &h in self.cell_houses[cell].iter() {
+                        level.dirty |= 1 << h;
+                    }
+                }
+            }
+            bound = self.bound(depth)?;
+            if bound < lowest {
+                lowest = bound;
+            } else if lambda > 1 {
+                lambda -= 1;
+            }
+        }
+        Some(bound)
+    }
+
     /// Computes the bound of `house` at level `depth`: an exact assignment of the missing
-    /// digits to the empty cells within their candidates, recorded in `assigned` (or, for
-    /// houses with more than [`EXACT_LIMIT`] empty cells, the better of two relaxations,
-    /// recorded as no assignment). False if no assignment exists.
+    /// digits to the empty cells within their candidates under the house's profits, recorded
+    /// in `assigned` (or, for houses with more than [`EXACT_LIMIT`] empty cells, each cell's
+    /// best profit, recorded as not known). False if no assignment exists.
     fn update_house(&mut self, depth: usize, house: usize) -> bool {
+        let n = self.size;
         let level = &mut self.levels[depth];
+        let kind = house / n;
         let missing = self.all & !level.placed[house];
-        // The empty cells: cell, weight and candidates, fewest candidates first.
+        // The empty cells and their candidates, fewest candidates first.
         let mut cells = [0usize; 16];
-        let mut weight = [0u32; 16];
         let mut cand = [0u16; 16];
         let mut k = 0;
-        for &cell in &self.house_cells[house * self.size..(house + 1) * self.size] {
+        for &cell in &self.house_cells[house * n..(house + 1) * n] {
             let cell = cell as usize;
             if level.is_unsolved(cell) {
                 let c = level.candidates[cell];
                 let mut i = k;
                 while i > 0 && cand[i - 1].count_ones() > c.count_ones() {
                     cand[i] = cand[i - 1];
-                    weight[i] = weight[i - 1];
                     cells[i] = cells[i - 1];
                     i -= 1;
                 }
                 cand[i] = c;
-                weight[i] = self.weights[cell];
                 cells[i] = cell;
                 k += 1;
             }
         }
-        let kind = house / self.size;
-        let assigned = &mut level.assigned[kind * self.cells..(kind + 1) * self.cells];
+        let profit_of = |cell: usize| (kind * self.cells + cell) * n;
         let mut digits = [0u16; 16];
         let bound = if k > EXACT_LIMIT {
-            Some(relaxed_bound(&weight[..k], &cand[..k], missing))
+            Some(
+                cells[..k]
+                    .iter()
+                    .zip(&cand)
+                    .map(|(&cell, &c)| {
+                        let p = &level.profit[profit_of(cell)..profit_of(cell) + n];
+                        (0..n)
+                            .filter(|&d| c >> d & 1 != 0)
+                            .map(|d| p[d])
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .sum(),
+            )
         } else {
+            let mut rows = [[0i32; EXACT_LIMIT]; EXACT_LIMIT];
+            let mut m = missing;
+            let mut j = 0;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for i in 0..k {
+                    rows[i][j] = level.profit[profit_of(cells[i]) + d];
+                }
+                j += 1;
+            }
             assignment(
-                &weight[..k],
+                &rows[..k],
                 &cand[..k],
                 missing,
                 &mut self.table,
                 &mut digits,
             )
         };
+        let assigned = &mut level.assigned[kind * self.cells..(kind + 1) * self.cells];
         for i in 0..k {
             assigned[cells[i]] = digits[i];
         }
@@ -421,6 +575,9 @@ impl Weighted {
             digits &= !bit;
             if self.descend(depth, cell, bit) {
                 self.search(depth + 1);
+                if self.first_only && self.best.is_some() {
+                    return;
+                }
             }
         }
     }
@@ -435,7 +592,8 @@ impl Weighted {
         if !(self.place(depth + 1, cell, bit) && self.propagate(depth + 1)) {
             return false;
         }
-        match (self.bound(depth + 1), self.best) {
+        let steps = if self.first_only { 0 } else { NODE_STEPS };
+        match (self.improve(depth + 1, steps), self.best) {
             (None, _) => false,
             (Some(_), None) => true,
             (Some(b), Some(best)) => b > best,
@@ -443,110 +601,78 @@ impl Weighted {
     }
 }
 
-/// The sum of `bounds[house]` over the houses of the set `houses`. O(|houses|).
-#[inline]
-fn sum_over(bounds: &[u32], houses: u64) -> u32 {
-    let mut sum = 0;
-    let mut h = houses;
-    while h != 0 {
-        sum += bounds[h.trailing_zeros() as usize];
-        h &= h - 1;
-    }
-    sum
-}
-
-/// Splits the lines of one kind (0 rows, 1 columns) and the regions into the finest groups
-/// that cover the same cells: the connected parts of the graph joining each cell's line to its
-/// region. Returns each group as (lines, regions) house sets. O(N^2).
-fn bands(cell_houses: &[[u8; 3]], size: usize, kind: usize) -> Vec<(u64, u64)> {
-    // Union-find over the 3N houses, lines and regions joined through their cells.
-    let mut parent: Vec<usize> = (0..3 * size).collect();
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    for h in cell_houses {
-        let a = root(&mut parent, h[kind] as usize);
-        let b = root(&mut parent, h[2] as usize);
-        parent[a] = b;
-    }
-    let mut groups: Vec<(usize, u64, u64)> = Vec::new();
-    for house in (kind * size..(kind + 1) * size).chain(2 * size..3 * size) {
-        let r = root(&mut parent, house);
-        let i = match groups.iter().position(|g| g.0 == r) {
-            Some(i) => i,
-            None => {
-                groups.push((r, 0, 0));
-                groups.len() - 1
-            }
-        };
-        if house < 2 * size {
-            groups[i].1 |= 1 << house;
-        } else {
-            groups[i].2 |= 1 << house;
-        }
-    }
-    groups.into_iter().map(|(_, l, r)| (l, r)).collect()
-}
-
-/// The best assignment of the digits `missing` to cells with `weight` and candidates `cand`
-/// (each cell one digit, each digit one cell, within the candidates), or `None` if there is
-/// none; `digits[i]` receives the digit (one bit) given to cell `i`. Dynamic programming over
-/// the subsets of `missing`, in `table`. Constraints: `k = weight.len() = cand.len() =
-/// |missing| <= EXACT_LIMIT`, `table.len() >= 2^k`, `digits.len() >= k`. O(k 2^k).
+/// The best assignment of the digits `missing` to `k` cells with candidates `cand`, cell `i`
+/// earning `profit[i][j]` for the `j`-th smallest missing digit (each cell one digit, each
+/// digit one cell, within the candidates), or `None` if there is none; `digits[i]` receives
+/// the digit (one bit) given to cell `i`. Dynamic programming over the subsets of `missing`,
+/// in `table`, visiting only the sets that the first cells can fill. Constraints:
+/// `k = profit.len() = cand.len() = |missing| <= EXACT_LIMIT`, `digits.len() >= k`.
+/// O(k 2^k) at worst.
 fn assignment(
-    weight: &[u32],
+    profit: &[[i32; EXACT_LIMIT]],
     cand: &[u16],
     missing: u16,
-    table: &mut [u32],
+    table: &mut Table,
     digits: &mut [u16],
-) -> Option<u32> {
-    let k = weight.len();
+) -> Option<i32> {
+    let k = profit.len();
     // Digits of `missing` renumbered 0..k; candidates rewritten in that numbering.
-    let mut digit = [0u32; 16];
+    let mut digit = [0u16; 16];
     let mut m = missing;
     let mut j = 0;
     while m != 0 {
-        digit[j] = m.trailing_zeros() + 1;
+        digit[j] = m & m.wrapping_neg();
         m &= m - 1;
         j += 1;
     }
     let mut packed = [0u16; 16];
     for (p, &c) in packed.iter_mut().zip(cand) {
         for (j, &d) in digit[..k].iter().enumerate() {
-            if c >> (d - 1) & 1 != 0 {
+            if c & d != 0 {
                 *p |= 1 << j;
             }
         }
     }
-    // table[s]: the most the first |s| cells can add with exactly the digits of s.
-    const NONE: u32 = u32::MAX;
+    // table.value[s]: the most the first |s| cells can earn with exactly the digits of s,
+    // valid where table.stamp[s] is this call's stamp; the reachable sets go layer by layer.
+    table.generation = table.generation.wrapping_add(1);
+    if table.generation == 0 {
+        table.stamp.iter_mut().for_each(|s| *s = 0);
+        table.generation = 1;
+    }
+    let generation = table.generation;
     let full = (1usize << k) - 1;
-    let best = &mut table[..=full];
-    best.iter_mut().for_each(|b| *b = NONE);
-    best[0] = 0;
-    for s in 0..full {
-        let here = best[s];
-        if here == NONE {
-            continue;
-        }
-        let i = s.count_ones() as usize;
-        let mut options = packed[i] & !(s as u16);
-        while options != 0 {
-            let j = options.trailing_zeros() as usize;
-            options &= options - 1;
-            let t = s | 1 << j;
-            let v = here + weight[i] * digit[j];
-            if best[t] == NONE || best[t] < v {
-                best[t] = v;
+    table.value[0] = 0;
+    table.stamp[0] = generation;
+    table.layer[0] = 0;
+    let (mut from, mut len) = (0, 1);
+    for (i, &p) in packed[..k].iter().enumerate() {
+        let to = from + len;
+        let mut next = 0;
+        for at in from..from + len {
+            let s = table.layer[at] as usize;
+            let here = table.value[s];
+            let mut options = p & !(s as u16);
+            while options != 0 {
+                let j = options.trailing_zeros() as usize;
+                options &= options - 1;
+                let t = s | 1 << j;
+                let v = here + profit[i][j];
+                if table.stamp[t] != generation {
+                    table.stamp[t] = generation;
+                    table.value[t] = v;
+                    table.layer[to + next] = t as u16;
+                    next += 1;
+                } else if table.value[t] < v {
+                    table.value[t] = v;
+                }
             }
         }
-    }
-    if best[full] == NONE {
-        return None;
+        if next == 0 {
+            return None;
+        }
+        from = to;
+        len = next;
     }
     // Walk back from the full set, undoing one cell at a time.
     let mut s = full;
@@ -555,36 +681,185 @@ fn assignment(
         while options != 0 {
             let j = options.trailing_zeros() as usize;
             options &= options - 1;
-            let before = best[s ^ 1 << j];
-            if before != NONE && before + weight[i] * digit[j] == best[s] {
-                digits[i] = 1 << (digit[j] - 1);
-                s ^= 1 << j;
+            let before = s ^ 1 << j;
+            if table.stamp[before] == generation
+                && table.value[before] + profit[i][j] == table.value[s]
+            {
+                digits[i] = digit[j];
+                s = before;
                 break;
             }
         }
     }
-    Some(best[full])
+    Some(table.value[full])
 }
 
-/// A bound on the best assignment of the digits `missing` to cells with `weight` and
-/// candidates `cand`: the lower of the largest digits matched to the largest weights, and
-/// each cell's largest candidate times its weight. O(k^2) for k cells.
-fn relaxed_bound(weight: &[u32], cand: &[u16], missing: u16) -> u32 {
-    let mut sorted = [0u32; 16];
-    let k = weight.len();
-    sorted[..k].copy_from_slice(weight);
-    sorted[..k].sort_unstable_by(|a, b| b.cmp(a));
-    let mut m = missing;
-    let mut matched = 0;
-    for &w in sorted[..k].iter() {
-        let d = 16 - m.leading_zeros();
-        m &= !(1 << (d - 1));
-        matched += w * d;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backtrack::Backtracker;
+
+    /// SplitMix64, for seeded test instances.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) % n as u64) as usize
+        }
     }
-    let each: u32 = weight
-        .iter()
-        .zip(cand)
-        .map(|(&w, &c)| w * (16 - c.leading_zeros()))
-        .sum();
-    matched.min(each)
+
+    fn parse(s: &str) -> Vec<u8> {
+        s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    fn target_weights() -> Vec<u32> {
+        (0..81)
+            .map(|cell| {
+                let (r, c) = (cell / 9, cell % 9);
+                6 + r.min(c).min(8 - r).min(8 - c) as u32
+            })
+            .collect()
+    }
+
+    fn score(grid: &[u8], weights: &[u32]) -> u32 {
+        grid.iter()
+            .zip(weights)
+            .map(|(&d, &w)| u32::from(d) * w)
+            .sum()
+    }
+
+    /// The best score by visiting every completion.
+    fn exhaustive(layout: &Layout, givens: &[u8], weights: &[u32]) -> Option<u32> {
+        let mut best = None;
+        Backtracker::new(layout).visit_lex(givens, |g| {
+            best = best.max(Some(score(g, weights)));
+            true
+        });
+        best
+    }
+
+    /// Rows, columns and regions each hold every digit once, and the givens are kept.
+    fn is_completion(layout: &Layout, givens: &[u8], grid: &[u8]) -> bool {
+        let all = (1u32 << layout.size()) - 1;
+        layout
+            .houses()
+            .iter()
+            .all(|h| h.iter().fold(0u32, |s, &c| s | 1 << (grid[c].max(1) - 1)) == all)
+            && grid.iter().all(|&d| d >= 1)
+            && givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d)
+    }
+
+    /// A full grid for `layout`, then `keep` of its cells as givens, both drawn from `rng`.
+    fn random_givens(rng: &mut Rng, layout: &Layout, keep: usize) -> Vec<u8> {
+        let cells = layout.cells();
+        let mut solver = Backtracker::new(layout);
+        let mut full = vec![0u8; cells];
+        loop {
+            let mut seed = vec![0u8; cells];
+            for _ in 0..layout.size() {
+                seed[rng.below(cells)] = 1 + rng.below(layout.size()) as u8;
+            }
+            if solver.count_up_to(&seed, 1, &mut full) == 1 {
+                break;
+            }
+        }
+        let mut givens = vec![0u8; cells];
+        for _ in 0..keep {
+            let cell = rng.below(cells);
+            givens[cell] = full[cell];
+        }
+        givens
+    }
+
+    fn check(layout: &Layout, givens: &[u8], weights: &[u32]) {
+        let mut engine = Weighted::new(layout, weights);
+        let got = engine.maximise(givens);
+        assert_eq!(
+            got,
+            exhaustive(layout, givens, weights),
+            "givens {:?}",
+            givens
+        );
+        if let Some(best) = got {
+            assert!(is_completion(layout, givens, engine.best_grid()));
+            assert_eq!(score(engine.best_grid(), weights), best);
+        }
+    }
+
+    #[test]
+    fn matches_every_completion_on_4x4_with_random_weights() {
+        let layout = Layout::boxes(2, 2);
+        let mut rng = Rng(1);
+        for _ in 0..200 {
+            let weights: Vec<u32> = (0..16).map(|_| rng.below(20) as u32).collect();
+            let mut givens = vec![0u8; 16];
+            for _ in 0..rng.below(5) {
+                givens[rng.below(16)] = 1 + rng.below(4) as u8;
+            }
+            check(&layout, &givens, &weights);
+        }
+    }
+
+    #[test]
+    fn matches_every_completion_on_6x6_with_random_weights() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng(2);
+        for round in 0..40 {
+            let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
+            let givens = random_givens(&mut rng, &layout, 8 + round % 8);
+            check(&layout, &givens, &weights);
+        }
+    }
+
+    #[test]
+    fn matches_every_completion_on_9x9_with_many_givens() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng(3);
+        let weights = target_weights();
+        for round in 0..30 {
+            let givens = random_givens(&mut rng, &layout, 45 + round % 10);
+            check(&layout, &givens, &weights);
+        }
+    }
+
+    #[test]
+    fn matches_the_simple_bound_on_9x9_with_few_givens() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng(4);
+        let weights = target_weights();
+        let mut engine = Weighted::new(&layout, &weights);
+        let mut simple = Backtracker::new(&layout);
+        for round in 0..6 {
+            let givens = random_givens(&mut rng, &layout, 30 + round);
+            assert_eq!(
+                engine.maximise(&givens),
+                simple.max_weighted(&givens, &weights)
+            );
+        }
+    }
+
+    #[test]
+    fn scores_the_samples() {
+        let layout = Layout::boxes(3, 3);
+        let mut engine = Weighted::new(&layout, &target_weights());
+        let first = parse(
+            "7 0 0 9 0 0 0 0 1  1 0 0 0 0 5 9 0 0  0 0 0 2 0 0 0 8 0
+             0 0 5 0 2 0 0 0 3  0 0 0 0 0 0 6 4 8  4 1 3 0 0 0 0 0 0
+             0 0 7 0 0 2 0 9 0  2 0 1 0 6 0 8 0 4  0 8 0 5 0 4 0 1 2",
+        );
+        assert_eq!(engine.maximise(&first), Some(2829));
+        let second = parse(
+            "0 0 0 7 0 2 4 5 3  9 0 0 0 0 8 0 0 0  7 4 0 0 0 5 0 1 0
+             1 9 5 0 8 0 0 0 0  0 7 0 0 0 0 0 2 5  0 3 0 5 7 9 1 0 8
+             0 0 0 6 0 1 0 0 0  0 6 0 9 0 0 0 0 1  0 0 0 0 0 0 0 0 6",
+        );
+        assert_eq!(engine.maximise(&second), Some(2852));
+        let mut clash = first;
+        clash[1] = 7;
+        assert_eq!(engine.maximise(&clash), None);
+    }
 }

@@ -1,14 +1,14 @@
 //! NOIP 2009 "靶形数独" (Luogu P1074): the highest weighted score over all completions of a
 //! 9x9 Sudoku, or -1. The cell at (r, c) weighs `6 + min(r, c, 8 - r, 8 - c)`.
 //!
-//! The story: read 81 digits, maximise the weighted sum with the bitset backtracker's branch
-//! and bound, print it.
+//! The story: read 81 digits, maximise the weighted sum with [`common::weighted`]'s branch
+//! and bound (a Lagrangian bound over per-house assignments), print it.
 
-use common::backtrack::Backtracker;
 use common::error::Error;
 use common::layout::Layout;
 use common::output::{run, Out};
 use common::scanner::Scanner;
+use common::weighted::Weighted;
 use std::io::Write;
 
 const SIZE: usize = 9;
@@ -31,8 +31,8 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     }
     scanner.expect_end("the grid")?;
     let weights: Vec<u32> = (0..CELLS).map(weight).collect();
-    let mut solver = Backtracker::new(&Layout::boxes(3, 3));
-    match solver.max_weighted(&givens, &weights) {
+    let mut solver = Weighted::new(&Layout::boxes(3, 3), &weights);
+    match solver.maximise(&givens) {
         Some(score) => writeln!(out, "{}", score)?,
         None => writeln!(out, "-1")?,
     }
