@@ -1,0 +1,306 @@
+//! The engine's inner calls timed in-process, so that a change to a search can be measured
+//! alone (whole-process timings against the peers: `cargo xtask bench`).
+//!
+//! ```text
+//! cargo bench -p common --bench engine [-- [--puzzles N] [--reps R] [FILTER]]
+//! ```
+//!
+//! std only (`harness = false`, no criterion): every benchmark times its whole loop `R` times
+//! (default 5) and prints the median, per item and items per second. `FILTER` keeps the
+//! benchmarks whose name contains it. The 9x9 sets are the first `N` puzzles (default 2,000) of
+//! `../shared/bench/17_clue.txt` and `forum_hardest_1905_11plus.txt`, skipped with a message
+//! when `../shared` is absent; the target9 set is the 20 official NOIP 2009 tests.
+//!
+//! | benchmark | call |
+//! |---|---|
+//! | `backtrack-17clue`, `backtrack-hardest` | `Backtracker::count_up_to(givens, 2, ..)` per puzzle |
+//! | `dlx-17clue`, `dlx-hardest` | `SudokuCover::set_givens` + `count_up_to(2, ..)` per puzzle |
+//! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
+//! | `max-weighted-noip` | `Backtracker::max_weighted` on each official target9 test |
+//! | `weighted-noip` | `Weighted::maximise` on each official target9 test |
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use common::backtrack::Backtracker;
+use common::layout::{Layout, Puzzle};
+use common::sudoku_cover::SudokuCover;
+use common::weighted::Weighted;
+
+fn main() {
+    let options = match Options::parse(std::env::args().skip(1)) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("engine bench: {}", message);
+            eprintln!("usage: cargo bench -p common --bench engine [-- [--puzzles N] [--reps R] [FILTER]]");
+            std::process::exit(2);
+        }
+    };
+    let sets = Sets::load(&options);
+    println!(
+        "engine benchmarks: median of {} repetitions of each loop",
+        options.reps
+    );
+    println!();
+    println!("| benchmark | items | median | per item | items/s | result |");
+    println!("|---|---:|---:|---:|---:|---|");
+    let boxes9 = Layout::boxes(3, 3);
+    for (name, puzzles) in [("17clue", &sets.clue17), ("hardest", &sets.hardest)] {
+        if let Some(puzzles) = puzzles {
+            let mut solver = Backtracker::new(&boxes9);
+            let mut solution = vec![0u8; 81];
+            options.bench(&format!("backtrack-{}", name), puzzles.len(), || {
+                let unique = puzzles
+                    .iter()
+                    .filter(|g| solver.count_up_to(g, 2, &mut solution) == 1)
+                    .count();
+                format!("{} of {} unique", unique, puzzles.len())
+            });
+            let mut cover = SudokuCover::new(&Puzzle {
+                layout: boxes9.clone(),
+                givens: vec![0; 81],
+            });
+            options.bench(&format!("dlx-{}", name), puzzles.len(), || {
+                let unique = puzzles
+                    .iter()
+                    .filter(|g| {
+                        cover.set_givens(g);
+                        cover.count_up_to(2, &mut solution) == 1
+                    })
+                    .count();
+                format!("{} of {} unique", unique, puzzles.len())
+            });
+        }
+    }
+    let latin6 = Layout::boxes(2, 3);
+    let mut solver = Backtracker::new(&latin6);
+    let empty = vec![0u8; 36];
+    options.bench("visit-lex-latin6", 28_200_960, || {
+        let mut first_cells = 0u64;
+        let visited = solver.visit_lex(&empty, |grid| {
+            first_cells += u64::from(grid[0]);
+            true
+        });
+        format!("{} grids (checksum {})", visited, first_cells)
+    });
+    if let Some(tests) = &sets.noip {
+        let weights: Vec<u32> = (0..81).map(target9_weight).collect();
+        let mut solver = Backtracker::new(&boxes9);
+        options.bench("max-weighted-noip", tests.len(), || {
+            let total: u64 = tests
+                .iter()
+                .map(|g| u64::from(solver.max_weighted(g, &weights).unwrap_or(0)))
+                .sum();
+            format!("scores sum to {}", total)
+        });
+        let mut weighted = Weighted::new(&boxes9, &weights);
+        options.bench("weighted-noip", tests.len(), || {
+            let total: u64 = tests
+                .iter()
+                .map(|g| u64::from(weighted.maximise(g).unwrap_or(0)))
+                .sum();
+            format!("scores sum to {}", total)
+        });
+    }
+    for note in &sets.notes {
+        println!("- {}", note);
+    }
+}
+
+/// The target9 weight of `cell`: 6 on the outer ring up to 10 at the centre.
+fn target9_weight(cell: usize) -> u32 {
+    let (r, c) = (cell / 9, cell % 9);
+    6 + r.min(c).min(8 - r).min(8 - c) as u32
+}
+
+struct Options {
+    puzzles: usize,
+    reps: usize,
+    filter: Option<String>,
+}
+
+impl Options {
+    fn parse(mut args: impl Iterator<Item = String>) -> Result<Self, String> {
+        let mut options = Options {
+            puzzles: 2_000,
+            reps: 5,
+            filter: None,
+        };
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--puzzles" | "--reps" => {
+                    let value = args.next().and_then(|v| v.parse::<usize>().ok());
+                    match value {
+                        Some(v) if v >= 1 => {
+                            if arg == "--puzzles" {
+                                options.puzzles = v
+                            } else {
+                                options.reps = v
+                            }
+                        }
+                        _ => return Err(format!("{} takes a positive integer", arg)),
+                    }
+                }
+                // cargo bench passes --bench to every bench binary.
+                "--bench" => {}
+                other if other.starts_with('-') => {
+                    return Err(format!("unknown argument {:?}", other))
+                }
+                other => options.filter = Some(other.to_string()),
+            }
+        }
+        Ok(options)
+    }
+
+    /// Runs `body` `reps` times unless the filter leaves `name` out, and prints a row: the median
+    /// time, per item, items per second, and what the last repetition returned.
+    fn bench(&self, name: &str, items: usize, mut body: impl FnMut() -> String) {
+        if let Some(filter) = &self.filter {
+            if !name.contains(filter.as_str()) {
+                return;
+            }
+        }
+        let mut times = Vec::with_capacity(self.reps);
+        let mut result = String::new();
+        for _ in 0..self.reps {
+            let start = Instant::now();
+            result = body();
+            times.push(start.elapsed());
+        }
+        times.sort();
+        let median = times[times.len() / 2];
+        let secs = median.as_secs_f64();
+        println!(
+            "| {} | {} | {} | {} | {}/s | {} |",
+            name,
+            thousands(items as u64),
+            duration(median),
+            duration(median / items as u32),
+            thousands((items as f64 / secs).round() as u64),
+            result
+        );
+    }
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let groups: Vec<&str> = digits
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|g| std::str::from_utf8(g).expect("ASCII digits"))
+        .collect();
+    groups.join(",")
+}
+
+fn duration(d: Duration) -> String {
+    let ns = d.as_nanos();
+    if ns >= 1_000_000_000 {
+        format!("{:.2} s", d.as_secs_f64())
+    } else if ns >= 1_000_000 {
+        format!("{:.2} ms", d.as_secs_f64() * 1e3)
+    } else if ns >= 1_000 {
+        format!("{:.2} us", d.as_secs_f64() * 1e6)
+    } else {
+        format!("{} ns", ns)
+    }
+}
+
+/// The puzzle sets, each `None` when its files are absent.
+struct Sets {
+    clue17: Option<Vec<Vec<u8>>>,
+    hardest: Option<Vec<Vec<u8>>>,
+    noip: Option<Vec<Vec<u8>>>,
+    notes: Vec<String>,
+}
+
+impl Sets {
+    fn load(options: &Options) -> Sets {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("common lives inside the workspace")
+            .to_path_buf();
+        let shared = root.join("../shared");
+        let mut notes = Vec::new();
+        let mut lines = |file: &str| {
+            let path = shared.join("bench").join(file);
+            match read_lines(&path, options.puzzles) {
+                Ok(puzzles) => Some(puzzles),
+                Err(message) => {
+                    notes.push(format!("skipped the {} benchmarks: {}", file, message));
+                    None
+                }
+            }
+        };
+        let clue17 = lines("17_clue.txt");
+        let hardest = lines("forum_hardest_1905_11plus.txt");
+        let dirs = [
+            root.join("tests/fixtures/target9/noip2009"),
+            shared.join("fixtures/target9/noip2009"),
+        ];
+        let noip = match dirs.iter().find(|d| d.join("sudoku1.in").exists()) {
+            Some(dir) => read_noip(dir)
+                .map_err(|m| notes.push(format!("skipped the target9 benchmarks: {}", m)))
+                .ok(),
+            None => {
+                notes.push(format!(
+                    "skipped the target9 benchmarks: no {}",
+                    dirs[1].display()
+                ));
+                None
+            }
+        };
+        Sets {
+            clue17,
+            hardest,
+            noip,
+            notes,
+        }
+    }
+}
+
+/// The first `limit` 81-character lines of `path` (digits, `.` or `0` for empty) as grids.
+fn read_lines(path: &Path, limit: usize) -> Result<Vec<Vec<u8>>, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(limit)
+        .map(|line| {
+            let grid: Vec<u8> = line
+                .trim()
+                .bytes()
+                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+                .collect();
+            if grid.len() == 81 {
+                Ok(grid)
+            } else {
+                Err(format!(
+                    "{}: a line of {} cells",
+                    path.display(),
+                    grid.len()
+                ))
+            }
+        })
+        .collect()
+}
+
+/// The 20 official tests `sudoku1.in` .. `sudoku20.in` of `dir`.
+fn read_noip(dir: &Path) -> Result<Vec<Vec<u8>>, String> {
+    (1..=20)
+        .map(|k| {
+            let path: PathBuf = dir.join(format!("sudoku{}.in", k));
+            let text =
+                fs::read_to_string(&path).map_err(|e| format!("{}: {}", path.display(), e))?;
+            let grid: Vec<u8> = text
+                .split_whitespace()
+                .map(|t| t.parse::<u8>().unwrap_or(u8::MAX))
+                .collect();
+            if grid.len() == 81 && grid.iter().all(|&d| d <= 9) {
+                Ok(grid)
+            } else {
+                Err(format!("{}: not 81 digits", path.display()))
+            }
+        })
+        .collect()
+}

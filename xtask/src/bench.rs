@@ -1,0 +1,1232 @@
+//! `cargo xtask bench`: whole-process timings of the four release binaries on the data sets of
+//! issue 3, side by side with the published peers measured in the same run.
+//!
+//! ```text
+//! cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] [--no-peers] [--peer-timeout S]
+//! ```
+//!
+//! - Builds the binaries with `cargo build --release -p ...` in the workspace (into
+//!   `$CARGO_TARGET_DIR`, else `target/`), and the peers with `../shared/peers/build
+//!   <target>/peers`. Without `../shared/peers` (or g++) the peer columns stay empty.
+//! - Generates the data sets once into `<target>/bench-data/` (delete the folder to generate
+//!   them anew). The jigsaw sets built from `../shared/bench` are skipped with a note when it is
+//!   absent; the rest comes from `gen.rs` with fixed seeds.
+//! - Every run is a whole process: standard input from the file, standard output to
+//!   `/dev/null`, timed from spawn to exit. Ours runs `N` times (default 5, `--quick` 3) per
+//!   input after one untimed check run; a peer runs up to `N` times, fewer once its time on one
+//!   input passes [`PEER_BUDGET`] (the table says how many). Figures are medians.
+//! - The check run sends our output through a pipe that counts lines and hashes the bytes, under
+//!   `/usr/bin/time -f %M` for the peak resident memory (the column stays empty without it). The
+//!   peer's first timed run does the same where its output format is ours (jigsaw, target9), so
+//!   the table can say whether the two outputs are the same.
+//! - A peer process is killed after `--peer-timeout` seconds (default 60, `--quick` 10) on a
+//!   target9 grid, after ten times that on the other sets (the jigsaw peer can loop), and is
+//!   then reported as `> T`.
+//! - `--quick` cuts every large set to about a tenth. `--only` keeps the sets whose name starts
+//!   with one of the given words (`jigsaw`, `target9-noip`, ...).
+
+use std::collections::hash_map::DefaultHasher;
+use std::fmt::Write as _;
+use std::fs::{self, File};
+use std::hash::Hasher;
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant, SystemTime};
+
+use crate::gen::{self, Rng};
+use crate::reference;
+use crate::workspace_root;
+
+const USAGE: &str = "usage: cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] \
+                     [--no-peers] [--peer-timeout SECONDS]";
+
+/// A peer is run again on one input only while its time on that input stays under this.
+const PEER_BUDGET: Duration = Duration::from_secs(30);
+
+/// The data sets, in the order of the table.
+const SETS: [&str; 7] = [
+    "jigsaw-17clue",
+    "jigsaw-hardest",
+    "jigsaw-random",
+    "target9-noip",
+    "target9-sparse",
+    "latin6-empty",
+    "sima4-unique",
+];
+
+/// The solutions of the empty 6x6 grid with 2x3 groups.
+const LATIN6_EMPTY_SOLUTIONS: usize = 28_200_960;
+
+/// The two jigsaw answers that are not a grid.
+const JIGSAW_VERDICTS: [&str; 2] = ["No solution", "Multiple Solutions"];
+
+/// The path of `/usr/bin/time`, which reports the peak resident memory with `-f %M`.
+const GNU_TIME: &str = "/usr/bin/time";
+
+pub fn main(args: &[String]) -> Result<(), String> {
+    let options = Options::parse(args)?;
+    let sets: Vec<&str> = SETS
+        .iter()
+        .copied()
+        .filter(|set| {
+            options.only.is_empty() || options.only.iter().any(|w| set.starts_with(w.as_str()))
+        })
+        .collect();
+    if sets.is_empty() {
+        return Err(format!(
+            "--only matches no data set; the sets: {}",
+            SETS.join(", ")
+        ));
+    }
+    let paths = Paths::new()?;
+    let mut notes = Vec::new();
+
+    let mut problems: Vec<&str> = sets.iter().map(|s| problem_of(s)).collect();
+    problems.dedup();
+    build_ours(&paths, &problems)?;
+    let peers = if options.peers {
+        build_peers(&paths, &mut notes)
+    } else {
+        notes.push("peers not run (--no-peers)".to_string());
+        None
+    };
+
+    fs::create_dir_all(&paths.data).map_err(|e| format!("{}: {}", paths.data.display(), e))?;
+    let mut results = Vec::new();
+    for name in sets {
+        let set = match make_set(name, &options, &paths, &mut notes)? {
+            Some(set) => set,
+            None => continue,
+        };
+        let ours = paths.release.join(set.problem);
+        let peer = peers.as_ref().map(|dir| dir.join(set.problem));
+        eprintln!(
+            "bench: {} ({} inputs, {} cases)",
+            set.name,
+            set.inputs.len(),
+            set.cases
+        );
+        match measure_set(&set, &ours, peer.as_deref(), &options, &paths) {
+            Ok(result) => results.push(result),
+            Err(message) => notes.push(format!("{}: FAILED: {}", set.name, message)),
+        }
+    }
+    print_report(args, &options, &results, &notes);
+    Ok(())
+}
+
+struct Options {
+    runs: usize,
+    quick: bool,
+    only: Vec<String>,
+    peers: bool,
+    peer_timeout: Duration,
+}
+
+impl Options {
+    fn parse(args: &[String]) -> Result<Self, String> {
+        let mut runs = None;
+        let mut quick = false;
+        let mut only = Vec::new();
+        let mut peers = true;
+        let mut peer_timeout = None;
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            let mut value = |flag: &str| {
+                it.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{} needs a value\n{}", flag, USAGE))
+            };
+            match arg.as_str() {
+                "--runs" => {
+                    let v = value("--runs")?;
+                    match v.parse::<usize>() {
+                        Ok(n) if n >= 1 => runs = Some(n),
+                        _ => return Err(format!("--runs takes a positive integer, not {:?}", v)),
+                    }
+                }
+                "--quick" => quick = true,
+                "--only" => only.extend(value("--only")?.split(',').map(str::to_string)),
+                "--no-peers" => peers = false,
+                "--peer-timeout" => {
+                    let v = value("--peer-timeout")?;
+                    match v.parse::<f64>() {
+                        Ok(s) if s > 0.0 && s.is_finite() => {
+                            peer_timeout = Some(Duration::from_secs_f64(s))
+                        }
+                        _ => return Err(format!("--peer-timeout takes seconds, not {:?}", v)),
+                    }
+                }
+                "-h" | "--help" => return Err(USAGE.to_string()),
+                other => return Err(format!("unknown argument {:?}\n{}", other, USAGE)),
+            }
+        }
+        Ok(Options {
+            runs: runs.unwrap_or(if quick { 3 } else { 5 }),
+            quick,
+            only,
+            peers,
+            peer_timeout: peer_timeout
+                .unwrap_or_else(|| Duration::from_secs(if quick { 10 } else { 60 })),
+        })
+    }
+
+    /// `full` cases, or a tenth of them with `--quick`.
+    fn size(&self, full: usize) -> usize {
+        if self.quick {
+            (full / 10).max(1)
+        } else {
+            full
+        }
+    }
+}
+
+struct Paths {
+    root: PathBuf,
+    target: PathBuf,
+    release: PathBuf,
+    data: PathBuf,
+    shared: PathBuf,
+}
+
+impl Paths {
+    fn new() -> Result<Self, String> {
+        let root = workspace_root();
+        let target = match std::env::var_os("CARGO_TARGET_DIR") {
+            Some(dir) => root.join(dir),
+            None => root.join("target"),
+        };
+        let shared = root
+            .parent()
+            .ok_or("the workspace root has no parent folder")?
+            .join("shared");
+        Ok(Paths {
+            release: target.join("release"),
+            data: target.join("bench-data"),
+            root,
+            target,
+            shared,
+        })
+    }
+}
+
+fn problem_of(set: &str) -> &'static str {
+    ["jigsaw", "sima4", "latin6", "target9"]
+        .iter()
+        .copied()
+        .find(|p| set.starts_with(p))
+        .expect("every set is named after its problem")
+}
+
+fn build_ours(paths: &Paths, problems: &[&str]) -> Result<(), String> {
+    let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    cargo.current_dir(&paths.root).args(["build", "--release"]);
+    for p in problems {
+        cargo.args(["-p", p]);
+    }
+    eprintln!("bench: cargo build --release -p {}", problems.join(" -p "));
+    let status = cargo.status().map_err(|e| format!("cargo: {}", e))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("cargo build --release failed: {}", status))
+    }
+}
+
+/// Builds the peers into `<target>/peers` unless they are newer than their sources; `None`, with
+/// a note, when they cannot be had.
+fn build_peers(paths: &Paths, notes: &mut Vec<String>) -> Option<PathBuf> {
+    let sources = paths.shared.join("peers");
+    let script = sources.join("build");
+    if !script.exists() {
+        notes.push(format!(
+            "no peers: {} is absent (the workspace was cloned without ../shared)",
+            script.display()
+        ));
+        return None;
+    }
+    let out = paths.target.join("peers");
+    let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
+    let newest_source = ["jigsaw", "sima4", "latin6", "target9"]
+        .iter()
+        .map(|p| modified(&sources.join(format!("{}_seed.cpp", p))))
+        .chain(std::iter::once(modified(&script)))
+        .max()
+        .flatten()
+        .unwrap_or(SystemTime::UNIX_EPOCH);
+    let fresh = ["jigsaw", "sima4", "latin6", "target9"]
+        .iter()
+        .all(|p| modified(&out.join(p)).is_some_and(|t| t >= newest_source));
+    if fresh {
+        return Some(out);
+    }
+    eprintln!("bench: {} {}", script.display(), out.display());
+    match Command::new("bash").arg(&script).arg(&out).status() {
+        Ok(status) if status.success() => Some(out),
+        Ok(status) => {
+            notes.push(format!(
+                "no peers: {} failed ({})",
+                script.display(),
+                status
+            ));
+            None
+        }
+        Err(e) => {
+            notes.push(format!("no peers: {}: {}", script.display(), e));
+            None
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data sets
+// ---------------------------------------------------------------------------------------------
+
+struct DataSet {
+    name: String,
+    problem: &'static str,
+    cases: usize,
+    /// One process per input.
+    inputs: Vec<Input>,
+    /// The peer prints what ours prints on these inputs, byte for byte.
+    comparable: bool,
+}
+
+struct Input {
+    label: String,
+    ours: PathBuf,
+    peer: PathBuf,
+    expected: Option<PathBuf>,
+}
+
+impl Input {
+    fn same(label: String, path: PathBuf) -> Self {
+        Input {
+            label,
+            ours: path.clone(),
+            peer: path,
+            expected: None,
+        }
+    }
+}
+
+fn make_set(
+    name: &str,
+    options: &Options,
+    paths: &Paths,
+    notes: &mut Vec<String>,
+) -> Result<Option<DataSet>, String> {
+    let data = &paths.data;
+    let mut set = DataSet {
+        name: name.to_string(),
+        problem: problem_of(name),
+        cases: 0,
+        inputs: Vec::new(),
+        comparable: false,
+    };
+    match name {
+        "jigsaw-17clue" | "jigsaw-hardest" => {
+            let file = if name == "jigsaw-17clue" {
+                "17_clue.txt"
+            } else {
+                "forum_hardest_1905_11plus.txt"
+            };
+            let source = paths.shared.join("bench").join(file);
+            if !source.exists() {
+                notes.push(format!("{}: skipped, {} is absent", name, source.display()));
+                return Ok(None);
+            }
+            let limit = if options.quick { 5_000 } else { usize::MAX };
+            let path = data.join(format!("{}-{}.txt", name, limit_label(limit)));
+            let cases = cached(&path, |out| classic_as_jigsaw(&source, limit, out))?;
+            set.cases = cases;
+            set.inputs.push(Input::same(name.to_string(), path));
+            set.comparable = true;
+        }
+        "jigsaw-random" => {
+            let cases = options.size(10_000);
+            let path = data.join(format!("{}-{}-s1.txt", name, cases));
+            set.cases = cached(&path, |out| random_jigsaw(cases, 1, out))?;
+            set.inputs.push(Input::same(name.to_string(), path));
+            set.comparable = true;
+        }
+        "target9-noip" => {
+            let dirs = [
+                paths.root.join("tests/fixtures/target9/noip2009"),
+                paths.shared.join("fixtures/target9/noip2009"),
+            ];
+            let dir = match dirs.iter().find(|d| d.join("sudoku1.in").exists()) {
+                Some(dir) => dir,
+                None => {
+                    notes.push(format!("{}: skipped, no {}", name, dirs[1].display()));
+                    return Ok(None);
+                }
+            };
+            for k in 1..=20 {
+                let path = dir.join(format!("sudoku{}.in", k));
+                if !path.exists() {
+                    return Err(format!("{} is missing", path.display()));
+                }
+                let mut input = Input::same(format!("sudoku{}", k), path);
+                let expected = dir.join(format!("sudoku{}.out", k));
+                input.expected = Some(expected).filter(|p| p.exists());
+                set.inputs.push(input);
+            }
+            set.cases = set.inputs.len();
+            set.comparable = true;
+        }
+        "target9-sparse" => {
+            let grids = if options.quick { 7 } else { 21 };
+            let dir = data.join(format!("{}-{}-s2", name, grids));
+            set.inputs = sparse_target9(&dir, grids, 2)?;
+            set.cases = set.inputs.len();
+            set.comparable = true;
+        }
+        "latin6-empty" => {
+            let groups = gen::boxes(6);
+            let empty = vec![0u8; 36];
+            let ours = data.join("latin6-empty.txt");
+            let peer = data.join("latin6-empty-spaced.txt");
+            cached(&ours, |out| {
+                out.write_all(gen::latin6_input(&groups, &empty, false).as_bytes())?;
+                Ok(1)
+            })?;
+            cached(&peer, |out| {
+                out.write_all(gen::latin6_input(&groups, &empty, true).as_bytes())?;
+                Ok(1)
+            })?;
+            set.cases = LATIN6_EMPTY_SOLUTIONS;
+            set.inputs.push(Input {
+                label: name.to_string(),
+                ours,
+                peer,
+                expected: None,
+            });
+        }
+        "sima4-unique" => {
+            let cases = options.size(100_000);
+            let path = data.join(format!("{}-{}-s3.txt", name, cases));
+            set.cases = cached(&path, |out| unique_sima4(cases, 3, out))?;
+            set.inputs.push(Input::same(name.to_string(), path));
+        }
+        _ => unreachable!("a set of SETS"),
+    }
+    Ok(Some(set))
+}
+
+fn limit_label(limit: usize) -> String {
+    if limit == usize::MAX {
+        "all".to_string()
+    } else {
+        limit.to_string()
+    }
+}
+
+/// Writes the file with `write` unless it exists, and returns its number of cases: what `write`
+/// returned, or the first token of the cached file (meaningless for latin6, whose caller knows).
+fn cached(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<usize>,
+) -> Result<usize, String> {
+    let err = |e: std::io::Error| format!("{}: {}", path.display(), e);
+    if path.exists() {
+        let mut head = String::new();
+        File::open(path)
+            .and_then(|f| f.take(64).read_to_string(&mut head))
+            .map_err(err)?;
+        return head
+            .split_whitespace()
+            .next()
+            .and_then(|t| t.parse().ok())
+            .ok_or_else(|| format!("{}: no case count; delete it", path.display()));
+    }
+    eprintln!("bench: generating {}", path.display());
+    let partial = path.with_extension("partial");
+    let mut out = BufWriter::new(File::create(&partial).map_err(err)?);
+    let cases = write(&mut out).map_err(err)?;
+    out.flush().map_err(err)?;
+    drop(out);
+    fs::rename(&partial, path).map_err(err)?;
+    Ok(cases)
+}
+
+/// The 81-character lines of `source` (digits, `.` or `0` for empty), at most `limit`, as
+/// jigsaw cases with the 3x3 boxes drawn as walls.
+fn classic_as_jigsaw(
+    source: &Path,
+    limit: usize,
+    out: &mut BufWriter<File>,
+) -> std::io::Result<usize> {
+    let text = fs::read_to_string(source)?;
+    let regions = gen::boxes(9);
+    let mut grids = Vec::new();
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(limit)
+    {
+        let givens: Vec<u8> = line
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        if givens.len() != 81 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("a line of {} characters, not 81", givens.len()),
+            ));
+        }
+        grids.push(givens);
+    }
+    writeln!(out, "{}", grids.len())?;
+    for givens in &grids {
+        writeln!(out)?;
+        out.write_all(gen::jigsaw_case(&regions, givens).as_bytes())?;
+    }
+    Ok(grids.len())
+}
+
+/// `cases` random jigsaw layouts, each with a random solution and 22 to 40 of its digits as
+/// givens; one case in 20 has one given changed to another digit (mostly no solution).
+fn random_jigsaw(cases: usize, seed: u64, out: &mut BufWriter<File>) -> std::io::Result<usize> {
+    let mut rng = Rng::new(seed);
+    writeln!(out, "{}", cases)?;
+    for case in 0..cases {
+        let (regions, solution) = loop {
+            let regions = gen::random_regions(&mut rng, 9);
+            if let Some(solution) = gen::random_solution(&mut rng, 9, &regions) {
+                break (regions, solution);
+            }
+        };
+        let count = rng.between(22, 40);
+        let mut cells: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut cells);
+        let mut givens = vec![0u8; 81];
+        for &cell in &cells[..count] {
+            givens[cell] = solution[cell];
+        }
+        if case % 20 == 19 {
+            let cell = cells[0];
+            givens[cell] = (givens[cell] + rng.below(8) as u8) % 9 + 1;
+        }
+        writeln!(out)?;
+        out.write_all(gen::jigsaw_case(&regions, &givens).as_bytes())?;
+    }
+    Ok(cases)
+}
+
+/// `grids` target9 inputs in `dir`, each with 17 to 23 givens (in turn) taken from a random full
+/// grid.
+fn sparse_target9(dir: &Path, grids: usize, seed: u64) -> Result<Vec<Input>, String> {
+    let err = |e: std::io::Error| format!("{}: {}", dir.display(), e);
+    let regions = gen::boxes(9);
+    let mut rng = Rng::new(seed);
+    let mut inputs = Vec::new();
+    let fresh = !dir.exists();
+    if fresh {
+        eprintln!("bench: generating {}", dir.display());
+        fs::create_dir_all(dir).map_err(err)?;
+    }
+    for k in 0..grids {
+        let count = 17 + k % 7;
+        let label = format!("grid{:02} ({} givens)", k + 1, count);
+        let path = dir.join(format!("grid{:02}.in", k + 1));
+        if fresh {
+            let solution = loop {
+                if let Some(s) = gen::random_solution(&mut rng, 9, &regions) {
+                    break s;
+                }
+            };
+            let mut cells: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut cells);
+            let mut givens = vec![0u8; 81];
+            for &cell in &cells[..count] {
+                givens[cell] = solution[cell];
+            }
+            fs::write(&path, gen::target9_input(&givens)).map_err(err)?;
+        }
+        inputs.push(Input::same(label, path));
+    }
+    Ok(inputs)
+}
+
+/// `cases` random 4x4 boards with exactly one solution: 3 to 8 cells of a random full grid, then
+/// cells added until the reference finds one completion only (`gen::unique_givens`), and in half
+/// of the boards givens dropped again while the completion stays unique. Every other board has
+/// the blank line before it.
+fn unique_sima4(cases: usize, seed: u64, out: &mut BufWriter<File>) -> std::io::Result<usize> {
+    let regions = gen::boxes(4);
+    let mut rng = Rng::new(seed);
+    writeln!(out, "{}", cases)?;
+    for case in 0..cases {
+        let solution = loop {
+            if let Some(s) = gen::random_solution(&mut rng, 4, &regions) {
+                break s;
+            }
+        };
+        let start = rng.between(3, 8);
+        let minimal = rng.percent(50);
+        let givens = gen::unique_givens(&mut rng, 4, &regions, &solution, start, minimal);
+        assert_eq!(
+            reference::count_solutions(4, &regions, &givens, 2).0,
+            1,
+            "one completion"
+        );
+        out.write_all(gen::sima4_case(&givens, case % 2 == 0).as_bytes())?;
+    }
+    Ok(cases)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+// ---------------------------------------------------------------------------------------------
+
+/// What the output of one run looked like.
+#[derive(Default)]
+struct Digest {
+    bytes: u64,
+    lines: u64,
+    hash: u64,
+    /// The first 4 KiB.
+    head: Vec<u8>,
+    /// How many lines equal each of the patterns.
+    counts: Vec<u64>,
+}
+
+/// Where a run's standard output goes.
+enum Sink {
+    Null,
+    Digest(&'static [&'static str]),
+}
+
+struct Outcome {
+    elapsed: Duration,
+    timed_out: bool,
+    status: std::process::ExitStatus,
+    digest: Option<Digest>,
+}
+
+/// Runs `command` once with standard input from `input`, killed after `timeout`.
+fn run(
+    mut command: Command,
+    input: &Path,
+    sink: Sink,
+    timeout: Option<Duration>,
+) -> Result<Outcome, String> {
+    let stdin = File::open(input).map_err(|e| format!("{}: {}", input.display(), e))?;
+    command.stdin(stdin);
+    command.stdout(match sink {
+        Sink::Null => Stdio::null(),
+        Sink::Digest(_) => Stdio::piped(),
+    });
+    let start = Instant::now();
+    let mut child = command
+        .spawn()
+        .map_err(|e| format!("{:?}: {}", command.get_program(), e))?;
+    let (done, watch) = mpsc::channel::<()>();
+    let pid = child.id().to_string();
+    let watchdog = timeout.map(|limit| {
+        thread::spawn(move || match watch.recv_timeout(limit) {
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                let _ = Command::new("kill").args(["-KILL", &pid]).status();
+                true
+            }
+            _ => false,
+        })
+    });
+    let digest = match (sink, child.stdout.take()) {
+        (Sink::Digest(patterns), Some(stdout)) => Some(digest(stdout, patterns)),
+        _ => None,
+    };
+    let status = child.wait().map_err(|e| e.to_string())?;
+    let elapsed = start.elapsed();
+    let _ = done.send(());
+    let timed_out = watchdog.is_some_and(|w| w.join().unwrap_or(false));
+    Ok(Outcome {
+        elapsed,
+        timed_out,
+        status,
+        digest,
+    })
+}
+
+fn digest(mut stdout: impl Read, patterns: &[&str]) -> Digest {
+    let mut d = Digest {
+        counts: vec![0; patterns.len()],
+        ..Digest::default()
+    };
+    let mut hasher = DefaultHasher::new();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut line = Vec::with_capacity(64);
+    loop {
+        let n = match stdout.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        let chunk = &buf[..n];
+        hasher.write(chunk);
+        d.bytes += n as u64;
+        d.lines += chunk.iter().filter(|&&b| b == b'\n').count() as u64;
+        if d.head.len() < 4096 {
+            let room = 4096 - d.head.len();
+            d.head.extend_from_slice(&chunk[..room.min(n)]);
+        }
+        if !patterns.is_empty() {
+            for &b in chunk {
+                if b == b'\n' {
+                    if let Some(i) = patterns.iter().position(|p| p.as_bytes() == line) {
+                        d.counts[i] += 1;
+                    }
+                    line.clear();
+                } else if line.len() < 64 {
+                    line.push(b);
+                }
+            }
+        }
+    }
+    d.hash = hasher.finish();
+    d
+}
+
+/// Our figures on one input.
+struct Ours {
+    median: Duration,
+    peak_kib: Option<u64>,
+    digest: Digest,
+}
+
+/// A peer's figures on one input.
+enum Peer {
+    Median {
+        median: Duration,
+        runs: usize,
+        digest: Option<Digest>,
+    },
+    TimedOut(Duration),
+}
+
+struct InputResult {
+    label: String,
+    input_bytes: u64,
+    ours: Ours,
+    peer: Option<Peer>,
+    /// The output equals the `.out` file beside the input.
+    matches_expected: Option<bool>,
+}
+
+struct SetResult {
+    name: String,
+    cases: usize,
+    comparable: bool,
+    inputs: Vec<InputResult>,
+}
+
+fn measure_set(
+    set: &DataSet,
+    ours: &Path,
+    peer: Option<&Path>,
+    options: &Options,
+    paths: &Paths,
+) -> Result<SetResult, String> {
+    let patterns: &'static [&'static str] = if set.problem == "jigsaw" {
+        &JIGSAW_VERDICTS
+    } else {
+        &[]
+    };
+    let timeout = if set.problem == "target9" {
+        options.peer_timeout
+    } else {
+        options.peer_timeout * 10
+    };
+    let mut inputs = Vec::new();
+    for input in &set.inputs {
+        if set.inputs.len() > 1 {
+            eprintln!("bench:   {}", input.label);
+        }
+        let ours = measure_ours(ours, input, patterns, options.runs, paths)?;
+        let peer = match peer {
+            Some(peer) => Some(measure_peer(
+                peer,
+                input,
+                set.comparable,
+                options.runs,
+                timeout,
+            )?),
+            None => None,
+        };
+        let matches_expected = match &input.expected {
+            Some(path) => {
+                let expected = fs::read(path).map_err(|e| format!("{}: {}", path.display(), e))?;
+                Some(ours.digest.bytes as usize == expected.len() && ours.digest.head == expected)
+            }
+            None => None,
+        };
+        let input_bytes = fs::metadata(&input.ours).map(|m| m.len()).unwrap_or(0);
+        inputs.push(InputResult {
+            label: input.label.clone(),
+            input_bytes,
+            ours,
+            peer,
+            matches_expected,
+        });
+    }
+    Ok(SetResult {
+        name: set.name.clone(),
+        cases: set.cases,
+        comparable: set.comparable,
+        inputs,
+    })
+}
+
+fn measure_ours(
+    binary: &Path,
+    input: &Input,
+    patterns: &'static [&'static str],
+    runs: usize,
+    paths: &Paths,
+) -> Result<Ours, String> {
+    let stderr_path = paths.data.join("last-run.stderr");
+    let rss_path = paths.data.join("last-run.rss");
+    let gnu_time = Path::new(GNU_TIME).exists();
+    let stderr = File::create(&stderr_path).map_err(|e| e.to_string())?;
+    let mut check = if gnu_time {
+        let _ = fs::remove_file(&rss_path);
+        let mut c = Command::new(GNU_TIME);
+        c.args(["-f", "%M", "-o"]).arg(&rss_path).arg(binary);
+        c
+    } else {
+        Command::new(binary)
+    };
+    check.stderr(stderr);
+    let outcome = run(check, &input.ours, Sink::Digest(patterns), None)?;
+    if !outcome.status.success() {
+        let message = fs::read_to_string(&stderr_path).unwrap_or_default();
+        return Err(format!(
+            "{} exited with {} on {}: {}",
+            binary.display(),
+            outcome.status,
+            input.ours.display(),
+            message.lines().next().unwrap_or("")
+        ));
+    }
+    let peak_kib = if gnu_time {
+        fs::read_to_string(&rss_path)
+            .ok()
+            .and_then(|s| s.lines().last().and_then(|l| l.trim().parse().ok()))
+    } else {
+        None
+    };
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let mut c = Command::new(binary);
+        c.stderr(Stdio::null());
+        let outcome = run(c, &input.ours, Sink::Null, None)?;
+        if !outcome.status.success() {
+            return Err(format!(
+                "{} exited with {}",
+                binary.display(),
+                outcome.status
+            ));
+        }
+        times.push(outcome.elapsed);
+    }
+    Ok(Ours {
+        median: median(&mut times),
+        peak_kib,
+        digest: outcome.digest.expect("the check run has a digest"),
+    })
+}
+
+fn measure_peer(
+    binary: &Path,
+    input: &Input,
+    comparable: bool,
+    runs: usize,
+    timeout: Duration,
+) -> Result<Peer, String> {
+    let mut times = Vec::with_capacity(runs);
+    let mut digest = None;
+    let mut spent = Duration::ZERO;
+    while times.len() < runs && (times.is_empty() || spent < PEER_BUDGET) {
+        let sink = if comparable && times.is_empty() {
+            Sink::Digest(&[])
+        } else {
+            Sink::Null
+        };
+        let mut c = Command::new(binary);
+        c.stderr(Stdio::null());
+        let outcome = run(c, &input.peer, sink, Some(timeout))?;
+        if outcome.timed_out {
+            return Ok(Peer::TimedOut(timeout));
+        }
+        if outcome.digest.is_some() {
+            digest = outcome.digest;
+        }
+        spent += outcome.elapsed;
+        times.push(outcome.elapsed);
+    }
+    Ok(Peer::Median {
+        runs: times.len(),
+        median: median(&mut times),
+        digest,
+    })
+}
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    let n = times.len();
+    if n % 2 == 1 {
+        times[n / 2]
+    } else {
+        (times[n / 2 - 1] + times[n / 2]) / 2
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+/// The totals of a set over its inputs.
+struct Totals {
+    ours: Duration,
+    peer: Option<Duration>,
+    /// Some peer run was killed: `peer` is a lower bound.
+    peer_lower_bound: bool,
+    peer_runs: Option<(usize, usize)>,
+    same: Option<(usize, usize)>,
+    peak_kib: Option<u64>,
+    input_bytes: u64,
+}
+
+impl SetResult {
+    fn totals(&self) -> Totals {
+        let mut t = Totals {
+            ours: Duration::ZERO,
+            peer: Some(Duration::ZERO),
+            peer_lower_bound: false,
+            peer_runs: None,
+            same: None,
+            peak_kib: Some(0),
+            input_bytes: 0,
+        };
+        for input in &self.inputs {
+            t.ours += input.ours.median;
+            t.input_bytes = t.input_bytes.max(input.input_bytes);
+            t.peak_kib = match (t.peak_kib, input.ours.peak_kib) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                _ => None,
+            };
+            match &input.peer {
+                None => t.peer = None,
+                Some(Peer::TimedOut(limit)) => {
+                    t.peer = t.peer.map(|p| p + *limit);
+                    t.peer_lower_bound = true;
+                }
+                Some(Peer::Median {
+                    median,
+                    runs,
+                    digest,
+                }) => {
+                    t.peer = t.peer.map(|p| p + *median);
+                    let (lo, hi) = t.peer_runs.unwrap_or((usize::MAX, 0));
+                    t.peer_runs = Some((lo.min(*runs), hi.max(*runs)));
+                    if let (true, Some(d)) = (self.comparable, digest) {
+                        let (same, of) = t.same.unwrap_or((0, 0));
+                        let equal =
+                            d.hash == input.ours.digest.hash && d.bytes == input.ours.digest.bytes;
+                        t.same = Some((same + equal as usize, of + 1));
+                    }
+                }
+            }
+        }
+        t
+    }
+}
+
+fn print_report(args: &[String], options: &Options, results: &[SetResult], notes: &[String]) {
+    let cpu = fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string());
+    let cores = thread::available_parallelism().map_or(0, |n| n.get());
+    let load = fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".to_string());
+    println!();
+    println!("command: cargo xtask bench {}", args.join(" "));
+    println!(
+        "machine: {} cores, {}, load average {} at the end; medians of {} runs (peers: see \
+         the runs column)",
+        cores, cpu, load, options.runs
+    );
+    println!();
+    println!(
+        "| data set | cases | ours: median | cases/s | peak RSS | peer: median | cases/s | runs (peer) | peer / ours | same output |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    let mut memory_over = Vec::new();
+    for set in results {
+        let t = set.totals();
+        let peer_time = match t.peer {
+            Some(p) if t.peer_lower_bound => format!("> {}", duration(p)),
+            Some(p) => duration(p),
+            None => "-".to_string(),
+        };
+        let peer_rate = match t.peer {
+            Some(p) if t.peer_lower_bound => format!("< {}", rate(set.cases, p)),
+            Some(p) => rate(set.cases, p),
+            None => "-".to_string(),
+        };
+        let ratio = match t.peer {
+            Some(p) => format!(
+                "{}{:.1}x",
+                if t.peer_lower_bound { "> " } else { "" },
+                p.as_secs_f64() / t.ours.as_secs_f64()
+            ),
+            None => "-".to_string(),
+        };
+        let runs = match t.peer_runs {
+            Some((lo, hi)) if lo == hi => lo.to_string(),
+            Some((lo, hi)) => format!("{}-{}", lo, hi),
+            None => "-".to_string(),
+        };
+        let same = match t.same {
+            Some((s, 1)) => if s == 1 { "yes" } else { "NO" }.to_string(),
+            Some((s, of)) => format!("{}/{}", s, of),
+            None => "-".to_string(),
+        };
+        let peak = match t.peak_kib {
+            Some(k) => {
+                if k * 1024 > t.input_bytes + 10 * 1024 * 1024 {
+                    memory_over.push(set.name.clone());
+                }
+                format!("{:.1} MiB", k as f64 / 1024.0)
+            }
+            None => "-".to_string(),
+        };
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            set.name,
+            thousands(set.cases as u64),
+            duration(t.ours),
+            rate(set.cases, t.ours),
+            peak,
+            peer_time,
+            peer_rate,
+            runs,
+            ratio,
+            same
+        );
+    }
+    for set in results.iter().filter(|s| s.inputs.len() > 1) {
+        print_details(set);
+    }
+    println!();
+    let mut all_notes: Vec<String> = notes.to_vec();
+    for set in results {
+        all_notes.extend(output_checks(set));
+    }
+    if results.iter().any(|s| s.inputs[0].ours.peak_kib.is_some()) {
+        all_notes.push(if memory_over.is_empty() {
+            "peak RSS (GNU time %M) <= input size + 10 MiB on every set".to_string()
+        } else {
+            format!(
+                "peak RSS above input size + 10 MiB: {}",
+                memory_over.join(", ")
+            )
+        });
+    } else {
+        all_notes.push(format!("peak RSS not measured: no {}", GNU_TIME));
+    }
+    for note in all_notes {
+        println!("- {}", note);
+    }
+}
+
+fn print_details(set: &SetResult) {
+    println!();
+    println!("{}, one process per input:", set.name);
+    println!();
+    println!("| input | ours: median | peer: median | peer / ours | our answer, check |");
+    println!("|---|---:|---:|---:|---|");
+    for input in &set.inputs {
+        let ours = input.ours.median;
+        let (peer, ratio, same) = match &input.peer {
+            None => ("-".to_string(), "-".to_string(), None),
+            Some(Peer::TimedOut(limit)) => (
+                format!("> {}", duration(*limit)),
+                format!("> {:.0}x", limit.as_secs_f64() / ours.as_secs_f64()),
+                None,
+            ),
+            Some(Peer::Median { median, digest, .. }) => (
+                duration(*median),
+                format!("{:.1}x", median.as_secs_f64() / ours.as_secs_f64()),
+                digest.as_ref().map(|d| {
+                    d.hash == input.ours.digest.hash && d.bytes == input.ours.digest.bytes
+                }),
+            ),
+        };
+        let mut check = Vec::new();
+        match input.matches_expected {
+            Some(true) => check.push("= .out"),
+            Some(false) => check.push("DIFFERS from .out"),
+            None => {}
+        }
+        match same {
+            Some(true) => check.push("= peer"),
+            Some(false) => check.push("DIFFERS from peer"),
+            None => {}
+        }
+        let answer = String::from_utf8_lossy(&input.ours.digest.head);
+        println!(
+            "| {} | {} | {} | {} | {} {} |",
+            input.label,
+            duration(ours),
+            peer,
+            ratio,
+            answer.trim(),
+            check.join(", ")
+        );
+    }
+    let slowest = set.inputs.iter().map(|i| i.ours.median).max();
+    if let Some(slowest) = slowest {
+        println!();
+        println!("{}: our slowest input {}", set.name, duration(slowest));
+    }
+}
+
+/// What our check runs printed, against what the set implies.
+fn output_checks(set: &SetResult) -> Vec<String> {
+    let mut notes = Vec::new();
+    let d = &set.inputs[0].ours.digest;
+    let cases = set.cases as u64;
+    match set.name.split('-').next() {
+        Some("jigsaw") => {
+            let (none, several) = (d.counts[0], d.counts[1]);
+            let grid_lines = d.lines.saturating_sub(cases + none + several);
+            let unique = grid_lines / 9;
+            let consistent = grid_lines.is_multiple_of(9) && unique + none + several == cases;
+            notes.push(format!(
+                "{}: our answers: {} unique, {} several, {} none{}",
+                set.name,
+                thousands(unique),
+                thousands(several),
+                thousands(none),
+                if consistent {
+                    ""
+                } else {
+                    " (INCONSISTENT line count)"
+                }
+            ));
+        }
+        Some("latin6") => {
+            let solutions = d.lines / 7;
+            let mut note = String::new();
+            let _ = write!(
+                note,
+                "{}: we printed {} solutions in {} lines, {} bytes",
+                set.name,
+                thousands(solutions),
+                thousands(d.lines),
+                thousands(d.bytes)
+            );
+            if d.lines != 7 * LATIN6_EMPTY_SOLUTIONS as u64 {
+                note.push_str(" (EXPECTED 28,200,960 solutions)");
+            }
+            notes.push(note);
+        }
+        Some("sima4") if d.lines != 5 * cases => {
+            notes.push(format!(
+                "{}: {} output lines, EXPECTED {}",
+                set.name,
+                d.lines,
+                5 * cases
+            ));
+        }
+        _ => {}
+    }
+    notes
+}
+
+fn duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 {
+        format!("{:.2} s", s)
+    } else if s >= 0.01 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{:.2} ms", s * 1e3)
+    }
+}
+
+fn rate(cases: usize, d: Duration) -> String {
+    thousands((cases as f64 / d.as_secs_f64()).round() as u64) + "/s"
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let groups: Vec<&str> = digits
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|g| std::str::from_utf8(g).expect("ASCII digits"))
+        .collect();
+    groups.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(28_200_960), "28,200,960");
+    }
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        let ms = Duration::from_millis;
+        assert_eq!(median(&mut [ms(5), ms(1), ms(3)]), ms(3));
+        assert_eq!(
+            median(&mut [ms(4), ms(1), ms(2), ms(3)]),
+            Duration::from_micros(2500)
+        );
+    }
+
+    #[test]
+    fn digest_counts_lines_and_verdicts() {
+        let text = "Case 1:\nNo solution\nCase 2:\nMultiple Solutions\nCase 3:\nNo solution\n";
+        let d = digest(text.as_bytes(), &JIGSAW_VERDICTS);
+        assert_eq!(d.lines, 6);
+        assert_eq!(d.bytes, text.len() as u64);
+        assert_eq!(d.counts, vec![2, 1]);
+        assert_eq!(d.head, text.as_bytes());
+    }
+
+    #[test]
+    fn options_parse_flags() {
+        let args: Vec<String> = ["--quick", "--only", "jigsaw,target9-noip", "--no-peers"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let o = Options::parse(&args).unwrap();
+        assert_eq!(o.runs, 3);
+        assert_eq!(o.only, vec!["jigsaw", "target9-noip"]);
+        assert!(!o.peers);
+        assert_eq!(o.peer_timeout, Duration::from_secs(10));
+        assert!(Options::parse(&["--runs".to_string(), "0".to_string()]).is_err());
+        assert!(Options::parse(&["--bogus".to_string()]).is_err());
+    }
+}
