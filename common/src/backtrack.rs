@@ -1,8 +1,8 @@
-//! The bitset backtracker: candidates as bitmasks, naked and hidden singles, the cell with the
+//! The bitset backtracker: digit-major bitboards, naked and hidden singles, the cell with the
 //! fewest candidates first, and no allocation inside the search.
 //!
 //! Works on any [`Layout`] (N x N, N <= 16, rows, columns and one partition into regions).
-//! Four modes:
+//! Three modes:
 //!
 //! | mode | call | branching |
 //! |---|---|---|
@@ -10,270 +10,455 @@
 //! | every solution in lexicographic order | [`Backtracker::visit_lex`] | first empty cell, digits ascending |
 //! | highest weighted sum over all solutions | [`Backtracker::max_weighted`] | fewest candidates, digits descending, bound |
 //!
-//! Each search node copies one [`Level`] (the candidates of every cell and the digits placed in
-//! every house) into a buffer allocated once per [`Backtracker`], so a search allocates nothing.
+//! The state of a search node is, for each digit, the board (one bit per cell) of the cells
+//! where it may still go, the board of empty cells, and for each digit the houses that still
+//! lack it. Placing a digit is a few word operations: clear the cell on every digit's board,
+//! clear the cell's peers on the digit's board. Naked singles come from counting, bit-sliced
+//! across the digit boards, how many digits each cell has left; hidden singles from each
+//! digit's board cut by the houses touched since the last look. A board is a `u64`, a `u128`
+//! or two `u128`s, chosen once by the number of cells.
+//!
+//! Each branch copies the node's state (a fixed-size value) one level down, into a buffer
+//! allocated once per [`Backtracker`]; a cell's last candidate is tried in place, without a
+//! copy. A search allocates nothing.
 
-use crate::candidates::Candidates;
 use crate::layout::Layout;
 
-/// The most cells a layout has: 16 x 16.
-const MAX_CELLS: usize = 256;
-/// Words of the bitset of unsolved cells.
-const WORDS: usize = MAX_CELLS / 64;
+/// The most digits (and the grid side): 16.
+const MAX_DIGITS: usize = 16;
+
+/// A set of cells, one bit each: cell `c` is bit `c`.
+trait Board: Copy + Eq + std::fmt::Debug {
+    /// The empty set.
+    const EMPTY: Self;
+    /// How many cells the board holds.
+    const CAPACITY: usize;
+    /// Just `cell`.
+    fn cell(cell: usize) -> Self;
+    fn and(self, other: Self) -> Self;
+    fn or(self, other: Self) -> Self;
+    fn and_not(self, other: Self) -> Self;
+    fn is_empty(self) -> bool;
+    fn contains(self, cell: usize) -> bool;
+    /// The smallest cell. Constraint: the set is not empty.
+    fn lowest(self) -> usize;
+    /// The set without its smallest cell.
+    fn without_lowest(self) -> Self;
+
+    /// True when the set holds exactly one cell.
+    #[inline]
+    fn is_single(self) -> bool {
+        !self.is_empty() && self.without_lowest().is_empty()
+    }
+}
+
+impl Board for u64 {
+    const EMPTY: Self = 0;
+    const CAPACITY: usize = 64;
+    #[inline]
+    fn cell(cell: usize) -> Self {
+        1 << cell
+    }
+    #[inline]
+    fn and(self, other: Self) -> Self {
+        self & other
+    }
+    #[inline]
+    fn or(self, other: Self) -> Self {
+        self | other
+    }
+    #[inline]
+    fn and_not(self, other: Self) -> Self {
+        self & !other
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn contains(self, cell: usize) -> bool {
+        self >> cell & 1 != 0
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline]
+    fn without_lowest(self) -> Self {
+        self & self.wrapping_sub(1)
+    }
+}
+
+impl Board for u128 {
+    const EMPTY: Self = 0;
+    const CAPACITY: usize = 128;
+    #[inline]
+    fn cell(cell: usize) -> Self {
+        1 << cell
+    }
+    #[inline]
+    fn and(self, other: Self) -> Self {
+        self & other
+    }
+    #[inline]
+    fn or(self, other: Self) -> Self {
+        self | other
+    }
+    #[inline]
+    fn and_not(self, other: Self) -> Self {
+        self & !other
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn contains(self, cell: usize) -> bool {
+        let half = if cell < 64 {
+            self as u64
+        } else {
+            (self >> 64) as u64
+        };
+        half >> (cell % 64) & 1 != 0
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline]
+    fn without_lowest(self) -> Self {
+        self & self.wrapping_sub(1)
+    }
+}
+
+/// A board of 256 cells: `.0[0]` holds cells 0..128, `.0[1]` cells 128..256.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Wide([u128; 2]);
+
+impl Board for Wide {
+    const EMPTY: Self = Wide([0; 2]);
+    const CAPACITY: usize = 256;
+    #[inline]
+    fn cell(cell: usize) -> Self {
+        let mut w = [0; 2];
+        w[cell / 128] = 1 << (cell % 128);
+        Wide(w)
+    }
+    #[inline]
+    fn and(self, other: Self) -> Self {
+        Wide([self.0[0] & other.0[0], self.0[1] & other.0[1]])
+    }
+    #[inline]
+    fn or(self, other: Self) -> Self {
+        Wide([self.0[0] | other.0[0], self.0[1] | other.0[1]])
+    }
+    #[inline]
+    fn and_not(self, other: Self) -> Self {
+        Wide([self.0[0] & !other.0[0], self.0[1] & !other.0[1]])
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0[0] | self.0[1] == 0
+    }
+    #[inline]
+    fn contains(self, cell: usize) -> bool {
+        self.0[cell / 128] >> (cell % 128) & 1 != 0
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        if self.0[0] != 0 {
+            self.0[0].trailing_zeros() as usize
+        } else {
+            128 + self.0[1].trailing_zeros() as usize
+        }
+    }
+    #[inline]
+    fn without_lowest(self) -> Self {
+        if self.0[0] != 0 {
+            Wide([self.0[0] & self.0[0].wrapping_sub(1), self.0[1]])
+        } else {
+            Wide([0, self.0[1] & self.0[1].wrapping_sub(1)])
+        }
+    }
+}
+
+/// The cells of a board, smallest first.
+struct Cells<B>(B);
+
+impl<B: Board> Iterator for Cells<B> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0.is_empty() {
+            return None;
+        }
+        let cell = self.0.lowest();
+        self.0 = self.0.without_lowest();
+        Some(cell)
+    }
+}
 
 /// What never changes during a search: who sees whom.
 #[derive(Clone, Debug)]
-struct Tables {
+struct Tables<B> {
     size: usize,
     cells: usize,
-    all: Candidates,
-    /// `peers[cell * peer_stride..][..peer_len[cell]]`: the other cells of its three houses.
-    peers: Vec<u16>,
-    peer_len: Vec<u8>,
-    peer_stride: usize,
-    /// `house_cells[house * size..][..size]`: rows, then columns, then regions.
-    house_cells: Vec<u16>,
-    cell_houses: Vec<[u16; 3]>,
+    /// Per cell: the other cells of its three houses.
+    peers: Vec<B>,
+    /// Per house (rows, then columns, then regions): its cells.
+    houses: Vec<B>,
+    /// Per cell: its three houses, as bits of a house set.
+    cell_houses: Vec<u64>,
+    /// Every house.
+    all_houses: u64,
+    /// Every cell.
+    all_cells: B,
 }
 
 /// The state of one search node.
+#[derive(Clone, Copy, Debug)]
+struct State<B> {
+    /// Per digit (`digit - 1`): the cells where it is placed or may still go.
+    candidates: [B; MAX_DIGITS],
+    /// The cells with no digit yet.
+    unsolved: B,
+    /// Per digit: the houses that do not hold it yet.
+    open: [u64; MAX_DIGITS],
+}
+
+/// The search over one board width.
 #[derive(Clone, Debug)]
-struct Level {
-    /// Every cell's candidates; a solved cell holds just its digit.
-    candidates: Vec<Candidates>,
-    /// The digits placed in each house.
-    placed: Vec<Candidates>,
-    /// Bit `cell` is set while the cell has no digit.
-    unsolved: [u64; WORDS],
-    /// The weighted sum of the placed digits (0 outside [`Backtracker::max_weighted`]).
-    score: u32,
+struct Search<B> {
+    tables: Tables<B>,
+    levels: Vec<State<B>>,
+    /// The digit placed in each cell on the current path; complete at a solution.
+    grid: Vec<u8>,
+    weights: Vec<u32>,
 }
 
 /// A reusable solver for one layout. Build it once, call it for many grids.
 #[derive(Clone, Debug)]
 pub struct Backtracker {
-    tables: Tables,
-    levels: Vec<Level>,
-    /// Cells whose candidates fell to one digit, waiting to be placed.
-    singles: Vec<u16>,
-    weights: Vec<u32>,
+    search: Width,
 }
 
-impl Tables {
+/// The search, by board width: up to 64 cells (N <= 8), 128 (N <= 11) or 256 (N <= 16).
+#[derive(Clone, Debug)]
+enum Width {
+    Narrow(Search<u64>),
+    Middle(Search<u128>),
+    Wide(Search<Wide>),
+}
+
+impl<B: Board> Tables<B> {
     fn new(layout: &Layout) -> Self {
         let size = layout.size();
         let cells = layout.cells();
-        let peer_lists = layout.peers();
-        let peer_stride = peer_lists.iter().map(Vec::len).max().unwrap_or(0);
-        let mut peers = vec![0u16; cells * peer_stride];
-        for (cell, list) in peer_lists.iter().enumerate() {
-            for (i, &p) in list.iter().enumerate() {
-                peers[cell * peer_stride + i] = p as u16;
-            }
-        }
-        let house_cells = layout
+        assert!(cells <= B::CAPACITY && size <= MAX_DIGITS);
+        let houses: Vec<B> = layout
             .houses()
             .iter()
-            .flat_map(|h| h.iter().map(|&c| c as u16))
+            .map(|h| h.iter().fold(B::EMPTY, |b, &c| b.or(B::cell(c))))
+            .collect();
+        let peers = layout
+            .peers()
+            .iter()
+            .map(|p| p.iter().fold(B::EMPTY, |b, &c| b.or(B::cell(c))))
             .collect();
         let cell_houses = (0..cells)
-            .map(|cell| {
-                let h = layout.houses_of(cell);
-                [h[0] as u16, h[1] as u16, h[2] as u16]
-            })
+            .map(|cell| layout.houses_of(cell).iter().fold(0, |s, &h| s | 1 << h))
             .collect();
         Tables {
             size,
             cells,
-            all: Candidates::all(size),
             peers,
-            peer_len: peer_lists.iter().map(|l| l.len() as u8).collect(),
-            peer_stride,
-            house_cells,
+            houses,
             cell_houses,
+            all_houses: (1u64 << (3 * size)) - 1,
+            all_cells: (0..cells).fold(B::EMPTY, |b, c| b.or(B::cell(c))),
         }
-    }
-
-    #[inline]
-    fn peers_of(&self, cell: usize) -> &[u16] {
-        let start = cell * self.peer_stride;
-        &self.peers[start..start + self.peer_len[cell] as usize]
-    }
-
-    #[inline]
-    fn house(&self, house: usize) -> &[u16] {
-        &self.house_cells[house * self.size..(house + 1) * self.size]
     }
 }
 
-impl Level {
-    fn new(tables: &Tables) -> Self {
-        Level {
-            candidates: vec![tables.all; tables.cells],
-            placed: vec![Candidates::NONE; 3 * tables.size],
-            unsolved: [0; WORDS],
-            score: 0,
+impl<B: Board> State<B> {
+    /// The root: every digit possible everywhere.
+    fn new(tables: &Tables<B>) -> Self {
+        State {
+            candidates: [tables.all_cells; MAX_DIGITS],
+            unsolved: tables.all_cells,
+            open: [tables.all_houses; MAX_DIGITS],
         }
     }
 
-    fn reset(&mut self, tables: &Tables) {
-        for c in self.candidates.iter_mut() {
-            *c = tables.all;
-        }
-        for p in self.placed.iter_mut() {
-            *p = Candidates::NONE;
-        }
-        self.unsolved = [0; WORDS];
-        for cell in 0..tables.cells {
-            self.unsolved[cell / 64] |= 1 << (cell % 64);
-        }
-        self.score = 0;
-    }
-
+    /// The cells left with no digit (`.0`) and with exactly one (`.1`).
     #[inline]
-    fn is_unsolved(&self, cell: usize) -> bool {
-        self.unsolved[cell / 64] >> (cell % 64) & 1 != 0
+    fn naked(&self, size: usize) -> (B, B) {
+        let mut once = B::EMPTY;
+        let mut twice = B::EMPTY;
+        for &b in &self.candidates[..size] {
+            twice = twice.or(once.and(b));
+            once = once.or(b);
+        }
+        (
+            self.unsolved.and_not(once),
+            self.unsolved.and(once).and_not(twice),
+        )
     }
 
-    /// The first unsolved cell in row order.
+    /// MRV: an unsolved cell with the fewest candidates, or `None` when every cell is solved.
+    /// Cells with two or three candidates are found bit-sliced; only when there is none are
+    /// cells counted one by one.
     #[inline]
-    fn first_unsolved(&self) -> Option<usize> {
-        for (w, &word) in self.unsolved.iter().enumerate() {
-            if word != 0 {
-                return Some(w * 64 + word.trailing_zeros() as usize);
+    fn fewest_candidates(&self, size: usize) -> Option<usize> {
+        if self.unsolved.is_empty() {
+            return None;
+        }
+        let (mut one, mut two, mut three, mut four) = (B::EMPTY, B::EMPTY, B::EMPTY, B::EMPTY);
+        for &b in &self.candidates[..size] {
+            four = four.or(three.and(b));
+            three = three.or(two.and(b));
+            two = two.or(one.and(b));
+            one = one.or(b);
+        }
+        let pairs = self.unsolved.and(two).and_not(three);
+        if !pairs.is_empty() {
+            return Some(pairs.lowest());
+        }
+        let triples = self.unsolved.and(three).and_not(four);
+        if !triples.is_empty() {
+            return Some(triples.lowest());
+        }
+        let mut best = self.unsolved.lowest();
+        let mut best_len = usize::MAX;
+        for cell in Cells(self.unsolved) {
+            let len = self.digits_of(size, cell).count_ones() as usize;
+            if len < best_len {
+                best_len = len;
+                best = cell;
             }
         }
-        None
+        Some(best)
     }
 
-    /// MRV: the unsolved cell with the fewest candidates (the first such in row order).
+    /// The digits `cell` may take, as a mask: bit `digit - 1`.
     #[inline]
-    fn fewest_candidates(&self) -> Option<usize> {
-        let mut best = None;
-        let mut best_len = u32::MAX;
-        for (w, &word) in self.unsolved.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let cell = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let len = self.candidates[cell].len();
-                if len < best_len {
-                    best_len = len;
-                    best = Some(cell);
-                    if len <= 2 {
-                        return best;
-                    }
-                }
-            }
+    fn digits_of(&self, size: usize, cell: usize) -> u32 {
+        let mut digits = 0;
+        for (d, b) in self.candidates[..size].iter().enumerate() {
+            digits |= (b.contains(cell) as u32) << d;
         }
-        best
+        digits
     }
+}
 
-    /// Places `digit` (a one-digit set) in `cell` and strikes it from the peers; peers left
-    /// with one candidate go on `singles`. False on a contradiction.
+/// One node being worked on: its state, the path's grid, and what changed.
+struct Node<'a, B> {
+    tables: &'a Tables<B>,
+    state: &'a mut State<B>,
+    grid: &'a mut [u8],
+    /// Per digit: the houses where its board lost a cell since hidden singles were last
+    /// looked for there.
+    dirty: [u64; MAX_DIGITS],
+}
+
+impl<'a, B: Board> Node<'a, B> {
+    /// Places digit `d + 1` in `cell`, whose other candidates are the digits of `others`
+    /// (bit `digit - 1`). Constraint: `cell` is unsolved and the digit is still among its
+    /// candidates (so no house holds it yet).
     #[inline]
-    fn place(
-        &mut self,
-        tables: &Tables,
-        weights: &[u32],
-        singles: &mut Vec<u16>,
-        cell: usize,
-        digit: Candidates,
-    ) -> bool {
-        if !self.is_unsolved(cell) {
-            return self.candidates[cell] == digit;
+    fn place(&mut self, cell: usize, d: usize, others: u32) {
+        let houses = self.tables.cell_houses[cell];
+        let mut rest = others;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.dirty[e] |= houses;
         }
-        if self.candidates[cell].intersection(digit).is_empty() {
-            return false;
+        let mut touched = 0;
+        for p in Cells(self.assign(cell, d, others)) {
+            touched |= self.tables.cell_houses[p];
         }
-        let houses = tables.cell_houses[cell];
-        for &h in houses.iter() {
-            if !self.placed[h as usize].intersection(digit).is_empty() {
-                return false;
-            }
-        }
-        for &h in houses.iter() {
-            self.placed[h as usize] = self.placed[h as usize].union(digit);
-        }
-        self.candidates[cell] = digit;
-        self.unsolved[cell / 64] &= !(1 << (cell % 64));
-        self.score += weights[cell] * u32::from(digit.0.trailing_zeros() as u8 + 1);
-        for &p in tables.peers_of(cell) {
-            let p = p as usize;
-            let c = self.candidates[p];
-            if !c.intersection(digit).is_empty() {
-                let left = c.without(digit);
-                self.candidates[p] = left;
-                match left.len() {
-                    0 => return false,
-                    1 => singles.push(p as u16),
-                    _ => {}
-                }
-            }
-        }
-        true
+        self.dirty[d] |= touched;
     }
 
-    /// Naked and hidden singles until neither finds anything. False on a contradiction.
-    fn propagate(&mut self, tables: &Tables, weights: &[u32], singles: &mut Vec<u16>) -> bool {
+    /// [`Node::place`] without marking what changed; returns the peers that lost the digit.
+    /// `others` may hold digits that are no longer candidates.
+    #[inline]
+    fn assign(&mut self, cell: usize, d: usize, others: u32) -> B {
+        let t = self.tables;
+        let s = &mut *self.state;
+        let bit = B::cell(cell);
+        let mut rest = others;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            s.candidates[e] = s.candidates[e].and_not(bit);
+        }
+        let struck = s.candidates[d].and(t.peers[cell]);
+        s.candidates[d] = s.candidates[d].and_not(struck);
+        s.unsolved = s.unsolved.and_not(bit);
+        s.open[d] &= !t.cell_houses[cell];
+        self.grid[cell] = d as u8 + 1;
+        struck
+    }
+
+    /// Naked and hidden singles until neither finds anything. False on a contradiction: a
+    /// cell with no candidate, or a house with no place left for a digit it lacks.
+    fn propagate(&mut self) -> bool {
+        let size = self.tables.size;
         loop {
-            while let Some(cell) = singles.pop() {
-                let cell = cell as usize;
-                let digit = self.candidates[cell];
-                if !self.place(tables, weights, singles, cell, digit) {
+            loop {
+                let (empty, singles) = self.state.naked(size);
+                if !empty.is_empty() {
                     return false;
+                }
+                if singles.is_empty() {
+                    break;
+                }
+                for d in 0..size {
+                    for cell in Cells(singles.and(self.state.candidates[d])) {
+                        if !self.state.candidates[d].contains(cell) {
+                            return false;
+                        }
+                        self.place(cell, d, 0);
+                    }
                 }
             }
             let mut found = false;
-            for house in 0..3 * tables.size {
-                let mut once = Candidates::NONE;
-                let mut twice = Candidates::NONE;
-                for &cell in tables.house(house) {
-                    let c = self.candidates[cell as usize];
-                    twice = twice.union(once.intersection(c));
-                    once = once.union(c);
-                }
-                if once != tables.all {
-                    return false;
-                }
-                let hidden = once.without(twice).without(self.placed[house]);
-                for digit in hidden.ascending() {
-                    let digit = Candidates::single(digit);
-                    let cell = tables
-                        .house(house)
-                        .iter()
-                        .map(|&c| c as usize)
-                        .find(|&c| !self.candidates[c].intersection(digit).is_empty());
-                    match cell {
-                        Some(cell) if self.place(tables, weights, singles, cell, digit) => {
-                            found = true;
-                        }
-                        _ => return false,
+            for d in 0..size {
+                let mut houses = self.dirty[d] & self.state.open[d];
+                self.dirty[d] = 0;
+                while houses != 0 {
+                    let h = houses.trailing_zeros() as usize;
+                    houses &= houses - 1;
+                    let places = self.state.candidates[d].and(self.tables.houses[h]);
+                    if places.is_empty() {
+                        return false;
+                    }
+                    if places.is_single() {
+                        let cell = places.lowest();
+                        let others = self.state.digits_of(size, cell) & !(1 << d);
+                        self.place(cell, d, others);
+                        houses &= self.state.open[d];
+                        found = true;
                     }
                 }
             }
-            if !found && singles.is_empty() {
+            if !found {
                 return true;
             }
         }
     }
-
-    fn write_solution(&self, grid: &mut [u8]) {
-        for (g, c) in grid.iter_mut().zip(self.candidates.iter()) {
-            *g = c.lowest().unwrap_or(0);
-        }
-    }
 }
 
-impl Backtracker {
-    /// A solver for `layout`. O(N^3) time and O(N^3) memory, once.
-    pub fn new(layout: &Layout) -> Self {
+impl<B: Board> Search<B> {
+    fn new(layout: &Layout) -> Self {
         let tables = Tables::new(layout);
-        let levels = vec![Level::new(&tables); tables.cells + 1];
-        Backtracker {
-            singles: Vec::with_capacity(4 * tables.cells),
+        Search {
+            levels: vec![State::new(&tables); tables.cells + 1],
+            grid: vec![0; tables.cells],
             weights: vec![0; tables.cells],
-            levels,
             tables,
         }
     }
@@ -282,139 +467,118 @@ impl Backtracker {
     /// False when the givens already contradict each other.
     fn start(&mut self, givens: &[u8]) -> bool {
         assert_eq!(givens.len(), self.tables.cells, "one given per cell");
-        let tables = &self.tables;
-        let level = &mut self.levels[0];
-        level.reset(tables);
-        self.singles.clear();
+        self.levels[0] = State::new(&self.tables);
+        let mut node = Node {
+            tables: &self.tables,
+            state: &mut self.levels[0],
+            grid: &mut self.grid,
+            dirty: [self.tables.all_houses; MAX_DIGITS],
+        };
+        let size = node.tables.size;
         for (cell, &g) in givens.iter().enumerate() {
             if g != 0 {
-                assert!(g as usize <= tables.size, "given out of range");
-                let digit = Candidates::single(g);
-                if !level.place(tables, &self.weights, &mut self.singles, cell, digit) {
+                assert!(g as usize <= size, "given out of range");
+                let d = g as usize - 1;
+                if !node.state.candidates[d].contains(cell) {
                     return false;
                 }
+                node.assign(cell, d, (1 << size) - 1 - (1 << d));
             }
         }
-        level.propagate(tables, &self.weights, &mut self.singles)
+        node.propagate()
     }
 
-    /// Copies level `depth` into `depth + 1`, places `digit` in `cell` there and propagates.
+    /// Places digit `d + 1` in `cell` at level `depth` (a copy of `from`'s state, unless
+    /// `from == depth`) and propagates. False on a contradiction.
     #[inline]
-    fn descend(&mut self, depth: usize, cell: usize, digit: u8) -> bool {
-        let (upper, lower) = self.levels.split_at_mut(depth + 1);
-        let next = &mut lower[0];
-        next.clone_from(&upper[depth]);
-        self.singles.clear();
-        let tables = &self.tables;
-        next.place(
-            tables,
-            &self.weights,
-            &mut self.singles,
-            cell,
-            Candidates::single(digit),
-        ) && next.propagate(tables, &self.weights, &mut self.singles)
-    }
-
-    /// Counts the solutions of `givens`, stopping at `limit`; the first solution found is
-    /// written into `solution` when the count is at least 1.
-    ///
-    /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. Constraint:
-    /// `givens.len() == solution.len() == N * N`. Exponential in the worst case; a 9x9 Sudoku
-    /// takes microseconds.
-    pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
-        self.weights.iter_mut().for_each(|w| *w = 0);
-        if limit == 0 || !self.start(givens) {
-            return 0;
+    fn descend(&mut self, from: usize, depth: usize, cell: usize, d: usize) -> bool {
+        if from != depth {
+            self.levels[depth] = self.levels[from];
         }
-        let mut count = 0;
-        self.count_from(0, limit, &mut count, solution);
-        count
+        let mut node = Node {
+            tables: &self.tables,
+            state: &mut self.levels[depth],
+            grid: &mut self.grid,
+            dirty: [0; MAX_DIGITS],
+        };
+        let others = node.state.digits_of(node.tables.size, cell) & !(1 << d);
+        node.place(cell, d, others);
+        node.propagate()
     }
 
     fn count_from(&mut self, depth: usize, limit: usize, count: &mut usize, solution: &mut [u8]) {
-        let cell = match self.levels[depth].fewest_candidates() {
-            Some(cell) => cell,
-            None => {
-                if *count == 0 {
-                    self.levels[depth].write_solution(solution);
-                }
-                *count += 1;
-                return;
-            }
-        };
-        for digit in self.levels[depth].candidates[cell].ascending() {
-            if self.descend(depth, cell, digit) {
-                self.count_from(depth + 1, limit, count, solution);
-                if *count >= limit {
+        let size = self.tables.size;
+        loop {
+            let cell = match self.levels[depth].fewest_candidates(size) {
+                Some(cell) => cell,
+                None => {
+                    if *count == 0 {
+                        solution.copy_from_slice(&self.grid);
+                    }
+                    *count += 1;
                     return;
                 }
+            };
+            let mut digits = self.levels[depth].digits_of(size, cell);
+            while digits & (digits - 1) != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if self.descend(depth, depth + 1, cell, d) {
+                    self.count_from(depth + 1, limit, count, solution);
+                    if *count >= limit {
+                        return;
+                    }
+                }
+            }
+            if !self.descend(depth, depth, cell, digits.trailing_zeros() as usize) {
+                return;
             }
         }
     }
 
-    /// Calls `visit` with every solution of `givens` in lexicographic order (row by row,
-    /// smaller digits first), until it returns false. Returns the number of solutions visited.
-    ///
-    /// Branches on the first empty cell with digits ascending; singles only remove digits that
-    /// lead nowhere, so the order stays lexicographic. Constraint: `givens.len() == N * N`.
-    pub fn visit_lex<F>(&mut self, givens: &[u8], mut visit: F) -> u64
+    fn visit_from<F>(&mut self, depth: usize, visited: &mut u64, visit: &mut F) -> bool
     where
         F: FnMut(&[u8]) -> bool,
     {
-        self.weights.iter_mut().for_each(|w| *w = 0);
-        let mut grid = vec![0u8; self.tables.cells];
-        let mut visited = 0;
-        if self.start(givens) {
-            self.visit_from(0, &mut grid, &mut visited, &mut visit);
-        }
-        visited
-    }
-
-    fn visit_from<F>(&mut self, depth: usize, grid: &mut [u8], visited: &mut u64, visit: &mut F) -> bool
-    where
-        F: FnMut(&[u8]) -> bool,
-    {
-        let cell = match self.levels[depth].first_unsolved() {
-            Some(cell) => cell,
-            None => {
-                self.levels[depth].write_solution(grid);
+        let size = self.tables.size;
+        loop {
+            let state = &self.levels[depth];
+            if state.unsolved.is_empty() {
                 *visited += 1;
-                return visit(grid);
+                return visit(&self.grid);
             }
-        };
-        for digit in self.levels[depth].candidates[cell].ascending() {
-            if self.descend(depth, cell, digit) && !self.visit_from(depth + 1, grid, visited, visit) {
-                return false;
+            let cell = state.unsolved.lowest();
+            let mut digits = state.digits_of(size, cell);
+            while digits & (digits - 1) != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if self.descend(depth, depth + 1, cell, d)
+                    && !self.visit_from(depth + 1, visited, visit)
+                {
+                    return false;
+                }
+            }
+            if !self.descend(depth, depth, cell, digits.trailing_zeros() as usize) {
+                return true;
             }
         }
-        true
     }
 
-    /// The highest `sum(weights[cell] * digit)` over all solutions of `givens`, or `None` if
-    /// there is none.
-    ///
-    /// Branch and bound: digits are tried from the largest, and a node is cut when the score
-    /// placed so far plus an upper bound on what its empty cells can add cannot beat the best
-    /// solution found. Constraints: `givens.len() == weights.len() == N * N`, and the sums fit
-    /// in u32.
-    pub fn max_weighted(&mut self, givens: &[u8], weights: &[u32]) -> Option<u32> {
-        assert_eq!(weights.len(), self.tables.cells, "one weight per cell");
-        self.weights.copy_from_slice(weights);
-        if !self.start(givens) {
-            return None;
-        }
-        let mut best = None;
-        self.maximise_from(0, &mut best);
-        best
+    /// The weighted sum of the digits placed at level `depth`. O(N^2).
+    fn score(&self, depth: usize) -> u32 {
+        Cells(self.tables.all_cells.and_not(self.levels[depth].unsolved))
+            .map(|cell| self.weights[cell] * u32::from(self.grid[cell]))
+            .sum()
     }
 
     fn maximise_from(&mut self, depth: usize, best: &mut Option<u32>) {
-        let level = &self.levels[depth];
-        let cell = match level.fewest_candidates() {
+        let size = self.tables.size;
+        let cell = match self.levels[depth].fewest_candidates(size) {
             Some(cell) => cell,
             None => {
-                if best.map_or(true, |b| level.score > b) {
-                    *best = Some(level.score);
+                let score = self.score(depth);
+                if best.map_or(true, |b| score > b) {
+                    *best = Some(score);
                 }
                 return;
             }
@@ -424,12 +588,11 @@ impl Backtracker {
                 return;
             }
         }
-        let candidates = self.levels[depth].candidates[cell];
-        let mut digits = candidates.0;
+        let mut digits = self.levels[depth].digits_of(size, cell);
         while digits != 0 {
-            let digit = 16 - digits.leading_zeros() as u8;
-            digits &= !(1 << (digit - 1));
-            if self.descend(depth, cell, digit) {
+            let d = 31 - digits.leading_zeros() as usize;
+            digits &= !(1 << d);
+            if self.descend(depth, depth + 1, cell, d) {
                 self.maximise_from(depth + 1, best);
             }
         }
@@ -445,33 +608,115 @@ impl Backtracker {
         for kind in 0..3 {
             let mut total = 0;
             for house in kind * n..(kind + 1) * n {
-                let mut weights = [0u32; 16];
+                let mut weights = [0u32; MAX_DIGITS];
                 let mut k = 0;
-                for &cell in self.tables.house(house) {
-                    let cell = cell as usize;
-                    if level.is_unsolved(cell) {
-                        weights[k] = self.weights[cell];
-                        k += 1;
-                    }
+                for cell in Cells(self.tables.houses[house].and(level.unsolved)) {
+                    weights[k] = self.weights[cell];
+                    k += 1;
                 }
                 let weights = &mut weights[..k];
                 weights.sort_unstable_by(|a, b| b.cmp(a));
-                let mut missing = self.tables.all.without(level.placed[house]).0;
+                let mut missing = 0u32;
+                for d in 0..n {
+                    missing |= ((level.open[d] >> house & 1) as u32) << d;
+                }
                 for w in weights.iter() {
-                    let digit = 16 - missing.leading_zeros();
+                    let digit = 32 - missing.leading_zeros();
                     missing &= !(1 << (digit - 1));
                     total += w * digit;
                 }
             }
             lowest = lowest.min(total);
         }
-        level.score + lowest
+        self.score(depth) + lowest
+    }
+}
+
+/// Runs `$body` with `$s` bound to the search of whichever width `$b` holds.
+macro_rules! with_search {
+    ($b:expr, $s:ident => $body:expr) => {
+        match &mut $b.search {
+            Width::Narrow($s) => $body,
+            Width::Middle($s) => $body,
+            Width::Wide($s) => $body,
+        }
+    };
+}
+
+impl Backtracker {
+    /// A solver for `layout`. O(N^3) time and O(N^3) memory, once.
+    pub fn new(layout: &Layout) -> Self {
+        let cells = layout.cells();
+        let search = if cells <= u64::CAPACITY {
+            Width::Narrow(Search::new(layout))
+        } else if cells <= u128::CAPACITY {
+            Width::Middle(Search::new(layout))
+        } else {
+            Width::Wide(Search::new(layout))
+        };
+        Backtracker { search }
+    }
+
+    /// Counts the solutions of `givens`, stopping at `limit`; the first solution found is
+    /// written into `solution` when the count is at least 1.
+    ///
+    /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. Constraint:
+    /// `givens.len() == solution.len() == N * N`. Exponential in the worst case; a 9x9 Sudoku
+    /// takes microseconds.
+    pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
+        with_search!(self, s => {
+            if limit == 0 || !s.start(givens) {
+                return 0;
+            }
+            let mut count = 0;
+            s.count_from(0, limit, &mut count, solution);
+            count
+        })
+    }
+
+    /// Calls `visit` with every solution of `givens` in lexicographic order (row by row,
+    /// smaller digits first), until it returns false. Returns the number of solutions visited.
+    ///
+    /// Branches on the first empty cell with digits ascending; singles only remove digits that
+    /// lead nowhere, so the order stays lexicographic. Constraint: `givens.len() == N * N`.
+    pub fn visit_lex<F>(&mut self, givens: &[u8], mut visit: F) -> u64
+    where
+        F: FnMut(&[u8]) -> bool,
+    {
+        with_search!(self, s => {
+            let mut visited = 0;
+            if s.start(givens) {
+                s.visit_from(0, &mut visited, &mut visit);
+            }
+            visited
+        })
+    }
+
+    /// The highest `sum(weights[cell] * digit)` over all solutions of `givens`, or `None` if
+    /// there is none.
+    ///
+    /// Branch and bound: digits are tried from the largest, and a node is cut when the score
+    /// placed so far plus an upper bound on what its empty cells can add cannot beat the best
+    /// solution found. Constraints: `givens.len() == weights.len() == N * N`, and the sums fit
+    /// in u32.
+    pub fn max_weighted(&mut self, givens: &[u8], weights: &[u32]) -> Option<u32> {
+        with_search!(self, s => {
+            assert_eq!(weights.len(), s.tables.cells, "one weight per cell");
+            s.weights.copy_from_slice(weights);
+            if !s.start(givens) {
+                return None;
+            }
+            let mut best = None;
+            s.maximise_from(0, &mut best);
+            best
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::candidates::Candidates;
 
     fn parse(s: &str) -> Vec<u8> {
         s.bytes()
@@ -484,9 +729,9 @@ mod tests {
     fn is_solution(layout: &Layout, givens: &[u8], grid: &[u8]) -> bool {
         let all = Candidates::all(layout.size());
         layout.houses().iter().all(|h| {
-            h.iter()
-                .fold(Candidates::NONE, |s, &c| s.union(Candidates::single(grid[c])))
-                == all
+            h.iter().fold(Candidates::NONE, |s, &c| {
+                s.union(Candidates::single(grid[c]))
+            }) == all
         }) && givens.iter().zip(grid).all(|(&g, &s)| g == 0 || g == s)
     }
 
@@ -554,11 +799,54 @@ mod tests {
         let mut solver = Backtracker::new(&layout);
         let mut best = None;
         solver.visit_lex(&givens, |g| {
-            let s: u32 = g.iter().zip(&weights).map(|(&d, &w)| u32::from(d) * w).sum();
+            let s: u32 = g
+                .iter()
+                .zip(&weights)
+                .map(|(&d, &w)| u32::from(d) * w)
+                .sum();
             best = best.max(Some(s));
             true
         });
         assert!(best.is_some());
         assert_eq!(solver.max_weighted(&givens, &weights), best);
+    }
+
+    #[test]
+    fn every_board_width_solves_and_visits() {
+        // 4x4 and 6x6 fit a u64 board, 9x9 and 10x10 a u128, 12x12 and 16x16 two u128s.
+        for &(h, w) in &[(2, 2), (2, 3), (3, 3), (2, 5), (3, 4), (4, 4)] {
+            let layout = Layout::boxes(h, w);
+            let cells = layout.cells();
+            let mut solver = Backtracker::new(&layout);
+            let mut full = vec![0; cells];
+            assert_eq!(solver.count_up_to(&vec![0; cells], 1, &mut full), 1);
+            assert!(is_solution(&layout, &[], &full));
+            let holes: Vec<u8> = full
+                .iter()
+                .enumerate()
+                .map(|(c, &d)| if c % 3 == 0 { 0 } else { d })
+                .collect();
+            let mut grid = vec![0; cells];
+            let count = solver.count_up_to(&holes, 2, &mut grid);
+            assert!(
+                count >= 1 && is_solution(&layout, &holes, &grid),
+                "{}x{}",
+                h,
+                w
+            );
+            let counted = solver.count_up_to(&holes, 100, &mut grid);
+            let visited = solver.visit_lex(&holes, |_| true);
+            assert_eq!(counted as u64, visited.min(100), "{}x{}", h, w);
+            let mut seen: Vec<Vec<u8>> = Vec::new();
+            let mut wide_open = holes.clone();
+            wide_open.iter_mut().take(2 * h * w).for_each(|d| *d = 0);
+            solver.visit_lex(&wide_open, |g| {
+                seen.push(g.to_vec());
+                seen.len() < 50
+            });
+            assert!(seen.contains(&full));
+            assert!(seen.windows(2).all(|w| w[0] < w[1]));
+            assert!(seen.iter().all(|g| is_solution(&layout, &wide_open, g)));
+        }
     }
 }
