@@ -1,0 +1,576 @@
+//! Random instances of the four problems, and the input text that carries them.
+//!
+//! Everything is drawn from one seeded [`Rng`], so a run is reproduced by its seed alone.
+//! Grids are `size * size` slices read row by row; a cell holds 0 (empty) or a digit
+//! `1..=size`; a layout gives each cell its region (group) number `0..size`.
+
+use crate::reference;
+
+/// A small seeded pseudo-random generator (splitmix64): fast, std only, not cryptographic.
+pub struct Rng(u64);
+
+impl Rng {
+    /// The generator for `seed`; equal seeds give equal sequences.
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits. O(1).
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (multiply-shift: the bias is below `n / 2^64`).
+    /// Constraint: `n >= 1`. O(1).
+    pub fn below(&mut self, n: usize) -> usize {
+        assert!(n > 0, "below(0) has no value to return");
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// A number in `low..=high`. Constraint: `low <= high`. O(1).
+    pub fn between(&mut self, low: usize, high: usize) -> usize {
+        low + self.below(high - low + 1)
+    }
+
+    /// True with probability `percent / 100`. O(1).
+    pub fn percent(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    /// Puts `v` in a uniformly random order (Fisher-Yates). O(len).
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// The classic layout of boxes for side `size` (4: 2x2, 6: 2 rows x 3 columns, 9: 3x3),
+/// numbered row by row. Constraint: `size` is 4, 6 or 9. O(size^2).
+pub fn boxes(size: usize) -> Vec<u8> {
+    let (height, width) = match size {
+        4 => (2, 2),
+        6 => (2, 3),
+        9 => (3, 3),
+        _ => panic!("no box layout for side {}", size),
+    };
+    (0..size * size)
+        .map(|cell| ((cell / size / height) * (size / width) + cell % size / width) as u8)
+        .collect()
+}
+
+/// `size` connected regions of `size` cells each. Each region grows from a seed, the first
+/// free cell in row order, by one random free orthogonal neighbour at a time; a region that
+/// gets stuck, or that leaves a pocket of free cells whose size is not a multiple of `size`,
+/// is grown again, and after 20 failures the whole layout is started over.
+/// Constraint: `1 <= size <= 16`. Expected O(size^4) per layout.
+pub fn random_regions(rng: &mut Rng, size: usize) -> Vec<u8> {
+    const FREE: u8 = u8::MAX;
+    const TRIES: usize = 20;
+    let cells = size * size;
+    'layout: loop {
+        let mut region = vec![FREE; cells];
+        for r in 0..size as u8 {
+            let mut grown = false;
+            for _ in 0..TRIES {
+                let seed = region
+                    .iter()
+                    .position(|&x| x == FREE)
+                    .expect("free cells are left");
+                let mut members = vec![seed];
+                region[seed] = r;
+                while members.len() < size {
+                    let mut frontier: Vec<usize> = members
+                        .iter()
+                        .flat_map(|&cell| neighbours(size, cell))
+                        .filter(|&cell| region[cell] == FREE)
+                        .collect();
+                    frontier.sort_unstable();
+                    frontier.dedup();
+                    if frontier.is_empty() {
+                        break;
+                    }
+                    let cell = frontier[rng.below(frontier.len())];
+                    region[cell] = r;
+                    members.push(cell);
+                }
+                if members.len() == size
+                    && free_pockets(size, &region, FREE)
+                        .iter()
+                        .all(|&n| n % size == 0)
+                {
+                    grown = true;
+                    break;
+                }
+                for cell in members {
+                    region[cell] = FREE;
+                }
+            }
+            if !grown {
+                continue 'layout;
+            }
+        }
+        return region;
+    }
+}
+
+/// The sizes of the orthogonally connected pieces of cells marked `free`.
+fn free_pockets(size: usize, region: &[u8], free: u8) -> Vec<usize> {
+    let mut seen = vec![false; region.len()];
+    let mut pockets = Vec::new();
+    for start in 0..region.len() {
+        if region[start] != free || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut stack = vec![start];
+        let mut count = 0;
+        while let Some(cell) = stack.pop() {
+            count += 1;
+            for n in neighbours(size, cell) {
+                if region[n] == free && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        pockets.push(count);
+    }
+    pockets
+}
+
+/// `size` groups of `size` cells each, with no care for connection: a shuffled deal of cells.
+/// O(size^2).
+pub fn random_groups(rng: &mut Rng, size: usize) -> Vec<u8> {
+    let mut groups: Vec<u8> = (0..size * size).map(|cell| (cell / size) as u8).collect();
+    rng.shuffle(&mut groups);
+    groups
+}
+
+/// A random full grid for the layout `regions` (every row, column and region holds
+/// `1..=size` once), by randomised backtracking that fills the most constrained cell first.
+///
+/// `None` if the layout has no full grid at all, or if a few restarts of 20,000 steps each
+/// find none (rare for layouts that have one). Constraint: `size <= 16`.
+pub fn random_solution(rng: &mut Rng, size: usize, regions: &[u8]) -> Option<Vec<u8>> {
+    const RESTARTS: usize = 5;
+    const STEPS: usize = 20_000;
+    let houses: Vec<[usize; 3]> = (0..size * size)
+        .map(|cell| {
+            [
+                cell / size,
+                size + cell % size,
+                2 * size + usize::from(regions[cell]),
+            ]
+        })
+        .collect();
+    for _ in 0..RESTARTS {
+        let mut fill = Fill {
+            size,
+            houses: &houses,
+            grid: vec![0; size * size],
+            used: vec![0; 3 * size],
+            steps: STEPS,
+        };
+        if fill.run(rng) {
+            return Some(fill.grid);
+        }
+        if fill.steps > 0 {
+            return None; // the search ran to its end: there is no full grid
+        }
+    }
+    None
+}
+
+/// The state of [`random_solution`]'s search: `used[h]` has bit `d` set when house `h`
+/// (rows, columns, regions) holds digit `d`.
+struct Fill<'a> {
+    size: usize,
+    houses: &'a [[usize; 3]],
+    grid: Vec<u8>,
+    used: Vec<u32>,
+    steps: usize,
+}
+
+impl Fill<'_> {
+    /// The digits `cell` can take, as bits `1..=size`.
+    fn options(&self, cell: usize) -> u32 {
+        let all = ((1u32 << self.size) - 1) << 1;
+        all & !self.houses[cell].iter().fold(0, |m, &h| m | self.used[h])
+    }
+
+    /// Writes `digit` into the empty `cell`, or takes it back out of the cell holding it.
+    fn toggle(&mut self, cell: usize, digit: u8) {
+        let bit = 1u32 << digit;
+        for &h in &self.houses[cell] {
+            self.used[h] ^= bit;
+        }
+        self.grid[cell] = if self.grid[cell] == 0 { digit } else { 0 };
+    }
+
+    /// Fills every empty cell; false if it runs out of steps or of options.
+    fn run(&mut self, rng: &mut Rng) -> bool {
+        if self.steps == 0 {
+            return false;
+        }
+        self.steps -= 1;
+        let cells = self.grid.len();
+        let start = rng.below(cells);
+        let mut best: Option<(usize, u32)> = None;
+        for cell in (start..cells).chain(0..start) {
+            if self.grid[cell] == 0 {
+                let options = self.options(cell);
+                if best.is_none_or(|(_, b)| options.count_ones() < b.count_ones()) {
+                    best = Some((cell, options));
+                }
+            }
+        }
+        let Some((cell, options)) = best else {
+            return true;
+        };
+        let mut digits: Vec<u8> = (1..=self.size as u8)
+            .filter(|&d| options >> d & 1 == 1)
+            .collect();
+        rng.shuffle(&mut digits);
+        for d in digits {
+            self.toggle(cell, d);
+            if self.run(rng) {
+                return true;
+            }
+            self.toggle(cell, d);
+            if self.steps == 0 {
+                break;
+            }
+        }
+        false
+    }
+}
+
+/// Givens taken from the full grid `solution` that have `solution` as their only completion:
+/// `start` random cells, then (while another completion exists) a cell where that completion
+/// differs from `solution`, until none is left. With `minimal`, each given is then dropped in
+/// random order if the rest still has one completion only.
+/// Constraint: `solution` is a full grid for `regions`. O(size^2) reference searches.
+pub fn unique_givens(
+    rng: &mut Rng,
+    size: usize,
+    regions: &[u8],
+    solution: &[u8],
+    start: usize,
+    minimal: bool,
+) -> Vec<u8> {
+    let mut cells: Vec<usize> = (0..solution.len()).collect();
+    rng.shuffle(&mut cells);
+    let mut givens = vec![0u8; solution.len()];
+    for &cell in cells.iter().take(start) {
+        givens[cell] = solution[cell];
+    }
+    loop {
+        let found = reference::solutions_up_to(size, regions, &givens, 2);
+        let Some(other) = found.iter().find(|grid| grid.as_slice() != solution) else {
+            break;
+        };
+        let differing: Vec<usize> = (0..solution.len())
+            .filter(|&c| other[c] != solution[c])
+            .collect();
+        let cell = differing[rng.below(differing.len())];
+        givens[cell] = solution[cell];
+    }
+    if minimal {
+        for &cell in &cells {
+            if givens[cell] == 0 {
+                continue;
+            }
+            givens[cell] = 0;
+            if reference::count_solutions(size, regions, &givens, 2).0 != 1 {
+                givens[cell] = solution[cell];
+            }
+        }
+    }
+    givens
+}
+
+/// One jigsaw grid in the original's form: 9 lines of 9 numbers, each the digit plus
+/// 16 (wall above), 32 (right), 64 (below), 128 (left); both cells beside a wall declare it
+/// and the border is walled. Constraint: 81 cells. O(81).
+pub fn jigsaw_case(regions: &[u8], givens: &[u8]) -> String {
+    jigsaw_text(regions, givens, |_, _| true)
+}
+
+/// Like [`jigsaw_case`], but each wall between regions is declared by one of its two cells or
+/// both, at random, and each border wall is there or not at random: the same regions for a
+/// reader that takes a wall from either side and needs no border. O(81).
+pub fn jigsaw_case_loose(rng: &mut Rng, regions: &[u8], givens: &[u8]) -> String {
+    // The wall right of (below) a cell: 0 = both cells declare it, 1 = only this cell,
+    // 2 = only its neighbour. Border walls: each is declared or not.
+    let right: Vec<usize> = (0..81).map(|_| rng.below(3)).collect();
+    let below: Vec<usize> = (0..81).map(|_| rng.below(3)).collect();
+    let border: Vec<bool> = (0..81 * 4).map(|_| rng.percent(50)).collect();
+    jigsaw_text(regions, givens, |cell, bit| {
+        let (r, c) = (cell / 9, cell % 9);
+        match bit {
+            16 if r == 0 => border[cell * 4],
+            16 => below[cell - 9] != 1,
+            32 if c == 8 => border[cell * 4 + 1],
+            32 => right[cell] != 2,
+            64 if r == 8 => border[cell * 4 + 2],
+            64 => below[cell] != 2,
+            _ if c == 0 => border[cell * 4 + 3],
+            _ => right[cell - 1] != 1,
+        }
+    })
+}
+
+/// The 9 lines of a jigsaw grid, declaring the wall `bit` of `cell` where `keep(cell, bit)`.
+fn jigsaw_text(regions: &[u8], givens: &[u8], mut keep: impl FnMut(usize, u32) -> bool) -> String {
+    assert_eq!(regions.len(), 81, "a jigsaw grid has 81 cells");
+    let differs =
+        |cell: usize, other: Option<usize>| other.is_none_or(|o| regions[o] != regions[cell]);
+    let mut text = String::new();
+    for (cell, &digit) in givens.iter().enumerate() {
+        let (r, c) = (cell / 9, cell % 9);
+        let walls = [
+            (16, differs(cell, (r > 0).then(|| cell - 9))),
+            (32, differs(cell, (c < 8).then(|| cell + 1))),
+            (64, differs(cell, (r < 8).then(|| cell + 9))),
+            (128, differs(cell, (c > 0).then(|| cell - 1))),
+        ];
+        let value = walls
+            .iter()
+            .filter(|&&(bit, wall)| wall && keep(cell, bit))
+            .fold(u32::from(digit), |v, &(bit, _)| v + bit);
+        text.push_str(&value.to_string());
+        text.push(if c == 8 { '\n' } else { ' ' });
+    }
+    text
+}
+
+/// A target9 input: 9 lines of 9 digits (0 = empty) separated by spaces. O(81).
+pub fn target9_input(givens: &[u8]) -> String {
+    assert_eq!(givens.len(), 81, "a target9 grid has 81 cells");
+    givens
+        .chunks(9)
+        .map(|row| {
+            let digits: Vec<String> = row.iter().map(u8::to_string).collect();
+            digits.join(" ") + "\n"
+        })
+        .collect()
+}
+
+/// A latin6 input with the givens of `givens` (0 = none, 1..=6 = A..F) listed row by row.
+/// `spaced` separates the characters of each line by spaces. O(36).
+pub fn latin6_input(groups: &[u8], givens: &[u8], spaced: bool) -> String {
+    let list: Vec<(usize, usize, u8)> = givens
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| d != 0)
+        .map(|(cell, &d)| (cell / 6, cell % 6, d))
+        .collect();
+    latin6_input_list(groups, &list, spaced)
+}
+
+/// A latin6 input listing `givens` as `(row, column, letter 1..=6)` in the order given
+/// (repeats allowed). Constraint: fewer than 36 givens, as the original promises. O(36 + n).
+pub fn latin6_input_list(groups: &[u8], givens: &[(usize, usize, u8)], spaced: bool) -> String {
+    assert_eq!(groups.len(), 36, "a latin6 grid has 36 cells");
+    let line = |chars: Vec<char>| {
+        let parts: Vec<String> = chars.iter().map(char::to_string).collect();
+        parts.join(if spaced { " " } else { "" }) + "\n"
+    };
+    let mut text: String = groups
+        .chunks(6)
+        .map(|row| line(row.iter().map(|&g| char::from(b'0' + g)).collect()))
+        .collect();
+    text.push_str(&format!("{}\n", givens.len()));
+    for &(r, c, d) in givens {
+        text.push_str(&line(vec![
+            char::from(b'0' + r as u8),
+            char::from(b'0' + c as u8),
+            char::from(b'A' + d - 1),
+        ]));
+    }
+    text
+}
+
+/// One sima4 board: 4 lines of `1`-`4` and `*`, after an empty line if `blank_line_before`.
+/// O(16).
+pub fn sima4_case(givens: &[u8], blank_line_before: bool) -> String {
+    assert_eq!(givens.len(), 16, "a sima4 board has 16 cells");
+    let mut text = String::from(if blank_line_before { "\n" } else { "" });
+    for row in givens.chunks(4) {
+        text.extend(
+            row.iter()
+                .map(|&d| if d == 0 { '*' } else { char::from(b'0' + d) }),
+        );
+        text.push('\n');
+    }
+    text
+}
+
+/// The orthogonal neighbours of `cell` in a `size x size` grid.
+fn neighbours(size: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / size, cell % size);
+    let up = (r > 0).then(|| cell - size);
+    let down = (r + 1 < size).then(|| cell + size);
+    let left = (c > 0).then(|| cell - 1);
+    let right = (c + 1 < size).then(|| cell + 1);
+    [up, down, left, right].into_iter().flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// For each cell, the other cells of its row, column and region.
+    fn peers(size: usize, regions: &[u8]) -> Vec<Vec<usize>> {
+        (0..size * size)
+            .map(|a| {
+                (0..size * size)
+                    .filter(|&b| {
+                        b != a
+                            && (a / size == b / size
+                                || a % size == b % size
+                                || regions[a] == regions[b])
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// True if every region of `regions` is one orthogonally connected piece of `size` cells.
+    fn connected_regions(size: usize, regions: &[u8]) -> bool {
+        (0..size as u8).all(|r| {
+            let cells: Vec<usize> = (0..size * size).filter(|&c| regions[c] == r).collect();
+            let mut seen = vec![cells[0]];
+            let mut i = 0;
+            while i < seen.len() {
+                for n in neighbours(size, seen[i]) {
+                    if regions[n] == r && !seen.contains(&n) {
+                        seen.push(n);
+                    }
+                }
+                i += 1;
+            }
+            cells.len() == size && seen.len() == size
+        })
+    }
+
+    #[test]
+    fn rng_is_reproducible_and_in_range() {
+        let (mut a, mut b) = (Rng::new(7), Rng::new(7));
+        for n in 1..200 {
+            assert_eq!(a.next_u64(), b.next_u64());
+            assert!(a.below(n) < n);
+            b.below(n);
+        }
+        let mut v: Vec<usize> = (0..50).collect();
+        a.shuffle(&mut v);
+        let mut sorted = v.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
+        assert_ne!(v, sorted);
+    }
+
+    #[test]
+    fn regions_are_connected_and_solutions_obey_the_rules() {
+        let mut rng = Rng::new(1);
+        for size in [4, 6, 9] {
+            for _ in 0..20 {
+                let regions = random_regions(&mut rng, size);
+                assert!(connected_regions(size, &regions));
+                if let Some(grid) = random_solution(&mut rng, size, &regions) {
+                    let peers = peers(size, &regions);
+                    for cell in 0..size * size {
+                        assert!((1..=size as u8).contains(&grid[cell]));
+                        assert!(peers[cell].iter().all(|&p| grid[p] != grid[cell]));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_groups_deal_six_cells_each() {
+        let groups = random_groups(&mut Rng::new(3), 6);
+        for g in 0..6 {
+            assert_eq!(groups.iter().filter(|&&x| x == g).count(), 6);
+        }
+    }
+
+    #[test]
+    fn unique_givens_have_one_completion() {
+        let mut rng = Rng::new(5);
+        let (regions, solution) = loop {
+            let regions = random_regions(&mut rng, 9);
+            if let Some(solution) = random_solution(&mut rng, 9, &regions) {
+                break (regions, solution);
+            }
+        };
+        let givens = unique_givens(&mut rng, 9, &regions, &solution, 20, false);
+        assert_eq!(
+            reference::count_solutions(9, &regions, &givens, 2),
+            (1, Some(solution))
+        );
+    }
+
+    #[test]
+    fn jigsaw_walls_follow_the_regions() {
+        let regions = boxes(9);
+        let mut givens = vec![0u8; 81];
+        givens[0] = 5;
+        let text = jigsaw_case(&regions, &givens);
+        let first: Vec<&str> = text.lines().next().unwrap().split(' ').collect();
+        // Cell (0,0): 5 + above + left; (0,2): above + right; (0,3): above + left.
+        assert_eq!(&first[..4], ["149", "16", "48", "144"]);
+        assert_eq!(text.lines().count(), 9);
+        let loose = jigsaw_case_loose(&mut Rng::new(9), &regions, &givens);
+        let strict: Vec<u32> = text
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let loose: Vec<u32> = loose
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        for cell in 0..81 {
+            assert_eq!(
+                loose[cell] & !strict[cell],
+                0,
+                "no wall where the regions do not part"
+            );
+            if cell % 9 < 8 && strict[cell] & 32 != 0 {
+                assert!(
+                    loose[cell] & 32 != 0 || loose[cell + 1] & 128 != 0,
+                    "cell {}",
+                    cell
+                );
+            }
+            if cell < 72 && strict[cell] & 64 != 0 {
+                assert!(
+                    loose[cell] & 64 != 0 || loose[cell + 9] & 16 != 0,
+                    "cell {}",
+                    cell
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn writers_match_the_statements() {
+        let mut givens = vec![0u8; 36];
+        givens[2] = 3;
+        let groups: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
+        assert!(latin6_input(&groups, &givens, false).ends_with("555555\n1\n02C\n"));
+        assert!(latin6_input(&groups, &givens, true).ends_with("5 5 5 5 5 5\n1\n0 2 C\n"));
+        let board = [0, 2, 4, 3, 0, 3, 1, 2, 0, 4, 2, 1, 0, 1, 3, 4];
+        assert_eq!(sima4_case(&board, true), "\n*243\n*312\n*421\n*134\n");
+        let mut grid = vec![0u8; 81];
+        grid[0] = 7;
+        assert!(target9_input(&grid).starts_with("7 0 0 0 0 0 0 0 0\n0 0"));
+        assert_eq!(boxes(6)[..12], [0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1]);
+    }
+}
