@@ -1,0 +1,119 @@
+//! Writing: a reader that closes the pipe early (`latin6 < big.in | head`) ends the program
+//! quietly with success; any other write error is reported on stderr with a non-zero status.
+
+use std::fs::{File, OpenOptions};
+use std::io::Read;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+use tests::{binary, fixture_dir, PROBLEMS};
+
+/// The empty 6x6 grid with 2x3 groups: 28,200,960 solutions, about 2.4 GB of output.
+const LATIN6_EMPTY: &str = "000111\n000111\n222333\n222333\n444555\n444555\n0\n";
+
+/// Generous: a binary that ignores a closed pipe prints all 28 million solutions instead.
+const TIME_LIMIT: Duration = Duration::from_secs(60);
+
+fn wait_or_kill(child: &mut Child, what: &str) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if start.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{} still running after {:?}: killed", what, TIME_LIMIT);
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Starts `problem` with `input` on stdin (from a file, so the child reads it all at once),
+/// stderr piped and stdout as given.
+fn start(problem: &str, input: &[u8], stdout: Stdio) -> Child {
+    let dir = std::env::temp_dir().join(format!("pipes-{}-{}", problem, std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("input");
+    std::fs::write(&path, input).expect("write the input");
+    let child = Command::new(binary(problem))
+        .stdin(File::open(&path).expect("open the input"))
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn the binary");
+    std::fs::remove_dir_all(&dir).expect("remove the temp dir");
+    child
+}
+
+fn stderr_of(child: &mut Child) -> String {
+    let mut text = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut text)
+        .expect("read stderr");
+    text
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_success() {
+    let mut child = start("latin6", LATIN6_EMPTY.as_bytes(), Stdio::piped());
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut head = [0u8; 64];
+    stdout.read_exact(&mut head).expect("the first solutions");
+    assert!(head.starts_with(b"1\nA B C D E F\n"), "{:?}", head);
+    drop(stdout);
+    let status = wait_or_kill(&mut child, "latin6 after its reader left");
+    let stderr = stderr_of(&mut child);
+    assert_eq!(stderr, "", "latin6 complained about a closed pipe");
+    assert_eq!(status.code(), Some(0), "latin6 after a closed pipe");
+}
+
+/// Any other write error: a non-zero status and one stderr line `<problem>: ...`.
+fn fails_on_a_full_disk(problem: &str, input: &[u8]) {
+    let full = match OpenOptions::new().write(true).open("/dev/full") {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("skipped: /dev/full cannot be opened ({})", e);
+            return;
+        }
+    };
+    let mut child = start(problem, input, Stdio::from(full));
+    let status = wait_or_kill(&mut child, problem);
+    let stderr = stderr_of(&mut child);
+    assert!(
+        !matches!(status.code(), Some(0) | None),
+        "{} writing to /dev/full ended with {:?}",
+        problem,
+        status
+    );
+    assert!(!stderr.contains("panicked"), "{}: {}", problem, stderr);
+    assert_eq!(stderr.lines().count(), 1, "{}: {:?}", problem, stderr);
+    assert!(
+        stderr.starts_with(&format!("{}: ", problem)) && stderr.ends_with('\n'),
+        "{}: {:?}",
+        problem,
+        stderr
+    );
+}
+
+#[test]
+fn a_full_disk_is_an_error() {
+    for problem in PROBLEMS {
+        let name = if problem == "jigsaw" || problem == "sima4" {
+            "sample.in"
+        } else {
+            "sample1.in"
+        };
+        let input = std::fs::read(Path::new(&fixture_dir(problem)).join(name)).expect("fixture");
+        fails_on_a_full_disk(problem, &input);
+    }
+}
+
+#[test]
+fn a_full_disk_stops_a_long_output_early() {
+    fails_on_a_full_disk("latin6", LATIN6_EMPTY.as_bytes());
+}

@@ -1,0 +1,1019 @@
+//! Property tests: each real binary, fed random bytes, random token soups and fixtures with one
+//! change, never panics, always finishes, and does exactly what a model of the statement says:
+//! the same stdout, and on malformed input exit status 1 with one stderr line
+//! `<problem>: [case K, ]line L, column C: <message>` that points where the model finds the fault.
+//!
+//! The model below reads the input by the rules of `PROBLEMS.md` and solves it by plain
+//! backtracking over the rules as stated; it shares no code with the binaries.
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+use tests::{binary, fixture_pairs, PROBLEMS};
+
+/// How long one run may take before the test kills it and fails.
+const TIME_LIMIT: Duration = Duration::from_secs(10);
+
+// ---------------------------------------------------------------------------------------------
+// Running a binary under a time limit
+
+/// What a finished run left behind.
+struct Run {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+fn wait_or_kill(child: &mut Child, what: &str) -> ExitStatus {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if start.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{} still running after {:?}: killed", what, TIME_LIMIT);
+        }
+        thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(20));
+    }
+}
+
+fn drain(mut from: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        from.read_to_end(&mut bytes).expect("read a pipe");
+        bytes
+    })
+}
+
+/// Runs `problem` on `input`, failing the test if it takes longer than [`TIME_LIMIT`].
+fn run(problem: &str, input: &[u8]) -> Run {
+    let mut child = Command::new(binary(problem))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn the binary");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // A binary that stops reading early closes the pipe; that is not the test's concern here.
+    let writer = thread::spawn(move || drop(stdin.write_all(&input)));
+    let stdout = drain(child.stdout.take().expect("stdout"));
+    let stderr = drain(child.stderr.take().expect("stderr"));
+    let status = wait_or_kill(&mut child, problem);
+    writer.join().expect("writer thread");
+    Run {
+        status,
+        stdout: stdout.join().expect("stdout thread"),
+        stderr: String::from_utf8(stderr.join().expect("stderr thread")).expect("stderr is UTF-8"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions
+
+/// Line and column (from 1, columns in characters) of byte `offset`, as the binaries count them:
+/// a byte that is not a UTF-8 continuation byte starts a character.
+fn line_column(input: &[u8], offset: usize) -> (usize, usize) {
+    let before = &input[..offset];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let column = 1 + before[line_start..]
+        .iter()
+        .filter(|&&b| b & 0xc0 != 0x80)
+        .count();
+    (line, column)
+}
+
+/// An error line taken apart: `problem: [case K, ]line L, column C: message`.
+#[derive(Debug)]
+struct ErrorLine {
+    case: Option<usize>,
+    line: usize,
+    column: usize,
+}
+
+fn malformed<T>(stderr: &str) -> T {
+    panic!("malformed error line {:?}", stderr)
+}
+
+fn parse_error_line(problem: &str, stderr: &str) -> ErrorLine {
+    let number = |s: &str| s.parse::<usize>().unwrap_or_else(|_| malformed(stderr));
+    let text = stderr
+        .strip_suffix('\n')
+        .unwrap_or_else(|| malformed(stderr));
+    assert!(
+        !text.contains('\n'),
+        "more than one stderr line: {:?}",
+        stderr
+    );
+    let rest = text
+        .strip_prefix(problem)
+        .and_then(|t| t.strip_prefix(": "))
+        .unwrap_or_else(|| malformed(stderr));
+    let (case, rest) = match rest.strip_prefix("case ") {
+        Some(r) => {
+            let (k, r) = r.split_once(", ").unwrap_or_else(|| malformed(stderr));
+            (Some(number(k)), r)
+        }
+        None => (None, rest),
+    };
+    let rest = rest
+        .strip_prefix("line ")
+        .unwrap_or_else(|| malformed(stderr));
+    let (line, rest) = rest
+        .split_once(", column ")
+        .unwrap_or_else(|| malformed(stderr));
+    let (column, message) = rest.split_once(": ").unwrap_or_else(|| malformed(stderr));
+    assert!(!message.trim().is_empty(), "empty message in {:?}", stderr);
+    ErrorLine {
+        case,
+        line: number(line),
+        column: number(column),
+    }
+}
+
+/// The promises that hold for any input: no panic, status 0 or 1 (not 101, not a signal),
+/// success with an empty stderr, or status 1 with one well-formed error line that names a
+/// position inside the input.
+fn check_robust(problem: &str, input: &[u8], run: &Run) {
+    assert!(
+        !run.stderr.contains("panicked"),
+        "{} panicked on {:?}: {}",
+        problem,
+        String::from_utf8_lossy(input),
+        run.stderr
+    );
+    match run.status.code() {
+        Some(0) => assert_eq!(run.stderr, "", "{} succeeded but wrote to stderr", problem),
+        Some(1) => {
+            let e = parse_error_line(problem, &run.stderr);
+            let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+            assert!(
+                e.line >= 1 && e.line <= lines.len(),
+                "line out of the input: {:?} for {:?}",
+                e,
+                String::from_utf8_lossy(input)
+            );
+            let width = lines[e.line - 1]
+                .iter()
+                .filter(|&&b| b & 0xc0 != 0x80)
+                .count();
+            assert!(
+                e.column >= 1 && e.column <= width + 1,
+                "column out of the line: {:?} for {:?}",
+                e,
+                String::from_utf8_lossy(input)
+            );
+        }
+        other => panic!(
+            "{} ended with status {:?} on {:?}; stderr {:?}",
+            problem,
+            other,
+            String::from_utf8_lossy(input),
+            run.stderr
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The model: reading by the statement
+
+/// Where the model finds the first fault: the case (None outside a case) and the byte range
+/// the reported position must fall in (one byte for most faults; a whole case for walls).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Fault {
+    case: Option<usize>,
+    from: usize,
+    to: usize,
+}
+
+/// What a binary must do on an input: print `stdout`, then succeed, or report `fault`.
+#[derive(Clone, Debug)]
+struct Expected {
+    stdout: String,
+    fault: Option<Fault>,
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+/// A cursor over the input: whitespace-separated tokens, and line-bound rows.
+struct Reader<'a> {
+    input: &'a [u8],
+    pos: usize,
+}
+
+/// A fault at one byte.
+fn at(case: Option<usize>, offset: usize) -> Fault {
+    Fault {
+        case,
+        from: offset,
+        to: offset,
+    }
+}
+
+impl<'a> Reader<'a> {
+    fn new(input: &'a [u8]) -> Self {
+        Reader { input, pos: 0 }
+    }
+
+    fn skip_space(&mut self) {
+        while self.pos < self.input.len() && is_space(self.input[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    /// The next integer in `0..=max`, or the offset of the fault.
+    fn int(&mut self, max: i64) -> Result<(i64, usize), usize> {
+        self.skip_space();
+        let start = self.pos;
+        while self.pos < self.input.len() && !is_space(self.input[self.pos]) {
+            self.pos += 1;
+        }
+        std::str::from_utf8(&self.input[start..self.pos])
+            .ok()
+            .and_then(|t| t.parse::<i64>().ok())
+            .filter(|v| (0..=max).contains(v))
+            .map(|v| (v, start))
+            .ok_or(start)
+    }
+
+    /// The next line that is not blank, without spaces, tabs and CRs: each character as
+    /// (first byte, offset), and where the row starts. At the end of the input, the offset.
+    fn row(&mut self) -> Result<(Vec<(u8, usize)>, usize), usize> {
+        self.skip_space();
+        let start = self.pos;
+        if start == self.input.len() {
+            return Err(start);
+        }
+        let mut row = Vec::new();
+        while self.pos < self.input.len() && self.input[self.pos] != b'\n' {
+            let b = self.input[self.pos];
+            if !matches!(b, b' ' | b'\t' | b'\r') {
+                row.push((b, self.pos));
+            }
+            self.pos += 1;
+            while self.pos < self.input.len() && self.input[self.pos] & 0xc0 == 0x80 {
+                self.pos += 1;
+            }
+        }
+        Ok((row, start))
+    }
+
+    /// `None` if only whitespace is left, else the offset of what follows.
+    fn rest(&mut self) -> Option<usize> {
+        self.skip_space();
+        Some(self.pos).filter(|&p| p < self.input.len())
+    }
+}
+
+/// The rules of a grid: every row, column and region (`region[cell]`) holds 1..=size once.
+struct Rules {
+    size: usize,
+    region: Vec<usize>,
+}
+
+/// The digits used in each row, column and region, as bit sets (bit d = digit d).
+struct Used {
+    rows: Vec<u32>,
+    columns: Vec<u32>,
+    regions: Vec<u32>,
+}
+
+impl Rules {
+    fn new(size: usize, region: &[usize]) -> Self {
+        Rules {
+            size,
+            region: region.to_vec(),
+        }
+    }
+
+    /// Boxes of `h` rows by `w` columns.
+    fn boxes(size: usize, h: usize, w: usize) -> Self {
+        let region: Vec<usize> = (0..size * size)
+            .map(|c| (c / size / h) * (size / w) + c % size / w)
+            .collect();
+        Rules::new(size, &region)
+    }
+
+    /// Up to `limit` completions of `givens` (0 = empty), in the order found.
+    fn completions(&self, givens: &[u8], limit: usize) -> Vec<Vec<u8>> {
+        let mut used = Used {
+            rows: vec![0; self.size],
+            columns: vec![0; self.size],
+            regions: vec![0; self.size],
+        };
+        let mut grid = givens.to_vec();
+        let mut found = Vec::new();
+        for (cell, &d) in givens.iter().enumerate().filter(|(_, &d)| d != 0) {
+            if self.candidates(&used, cell) & (1 << d) == 0 {
+                return found;
+            }
+            self.toggle(&mut used, cell, d);
+        }
+        self.fill(&mut grid, &mut used, limit, &mut found);
+        found
+    }
+
+    fn candidates(&self, used: &Used, cell: usize) -> u32 {
+        let all = ((1u32 << self.size) - 1) << 1;
+        let (r, c) = (cell / self.size, cell % self.size);
+        all & !(used.rows[r] | used.columns[c] | used.regions[self.region[cell]])
+    }
+
+    fn toggle(&self, used: &mut Used, cell: usize, d: u8) {
+        let (r, c) = (cell / self.size, cell % self.size);
+        used.rows[r] ^= 1 << d;
+        used.columns[c] ^= 1 << d;
+        used.regions[self.region[cell]] ^= 1 << d;
+    }
+
+    /// Plain backtracking: fill the empty cell with the fewest candidates.
+    fn fill(&self, grid: &mut [u8], used: &mut Used, limit: usize, found: &mut Vec<Vec<u8>>) {
+        let mut best: Option<(usize, u32)> = None;
+        for cell in (0..grid.len()).filter(|&c| grid[c] == 0) {
+            let candidates = self.candidates(used, cell);
+            if !matches!(best, Some((_, b)) if b.count_ones() <= candidates.count_ones()) {
+                best = Some((cell, candidates));
+                if candidates == 0 {
+                    break;
+                }
+            }
+        }
+        match best {
+            None => found.push(grid.to_vec()),
+            Some((cell, candidates)) => {
+                for d in (1..=self.size as u8).filter(|&d| candidates & (1 << d) != 0) {
+                    grid[cell] = d;
+                    self.toggle(used, cell, d);
+                    self.fill(grid, used, limit, found);
+                    self.toggle(used, cell, d);
+                    grid[cell] = 0;
+                    if found.len() >= limit {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The highest `sum weight[cell] * digit` over all completions of `givens`, or None if there
+    /// is none: backtracking as in [`Rules::fill`], cut where even the largest candidate
+    /// digit in every empty cell could not beat the best score found.
+    fn best_score(&self, givens: &[u8], weight: &[u32]) -> Option<u32> {
+        let mut used = Used {
+            rows: vec![0; self.size],
+            columns: vec![0; self.size],
+            regions: vec![0; self.size],
+        };
+        for (cell, &d) in givens.iter().enumerate().filter(|(_, &d)| d != 0) {
+            if self.candidates(&used, cell) & (1 << d) == 0 {
+                return None;
+            }
+            self.toggle(&mut used, cell, d);
+        }
+        let mut grid = givens.to_vec();
+        let score = (0..grid.len())
+            .map(|c| weight[c] * u32::from(grid[c]))
+            .sum();
+        let mut best = None;
+        self.maximise(&mut grid, &mut used, weight, score, &mut best);
+        best
+    }
+
+    fn maximise(
+        &self,
+        grid: &mut [u8],
+        used: &mut Used,
+        weight: &[u32],
+        score: u32,
+        best: &mut Option<u32>,
+    ) {
+        let mut branch: Option<(usize, u32)> = None;
+        let mut bound = score;
+        for cell in (0..grid.len()).filter(|&c| grid[c] == 0) {
+            let candidates = self.candidates(used, cell);
+            if candidates == 0 {
+                return;
+            }
+            bound += weight[cell] * (31 - candidates.leading_zeros());
+            if !matches!(branch, Some((_, b)) if b.count_ones() <= candidates.count_ones()) {
+                branch = Some((cell, candidates));
+            }
+        }
+        if matches!(*best, Some(b) if bound <= b) {
+            return;
+        }
+        match branch {
+            None => *best = Some(score),
+            Some((cell, candidates)) => {
+                // Large digits first: a high score early cuts more.
+                for d in (1..=self.size as u8)
+                    .rev()
+                    .filter(|&d| candidates & (1 << d) != 0)
+                {
+                    grid[cell] = d;
+                    self.toggle(used, cell, d);
+                    let gain = weight[cell] * u32::from(d);
+                    self.maximise(grid, used, weight, score + gain, best);
+                    self.toggle(used, cell, d);
+                    grid[cell] = 0;
+                }
+            }
+        }
+    }
+}
+
+/// Rows of digits, one line each.
+fn digit_rows(grid: &[u8], size: usize) -> String {
+    grid.chunks(size)
+        .map(|r| r.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n")
+        .collect()
+}
+
+/// The regions the jigsaw walls draw (walls as the high four bits of each value), or None
+/// unless they are nine regions of nine cells.
+fn jigsaw_regions(values: &[i64]) -> Option<Vec<usize>> {
+    let wall = |cell: usize, bit: i64| values[cell] & bit != 0;
+    let mut region = vec![usize::MAX; 81];
+    let mut count = 0;
+    for seed in 0..81 {
+        if region[seed] != usize::MAX {
+            continue;
+        }
+        let mut stack = vec![seed];
+        region[seed] = count;
+        let mut cells = 0;
+        while let Some(c) = stack.pop() {
+            cells += 1;
+            let (r, col) = (c / 9, c % 9);
+            let mut open = Vec::new();
+            if r > 0 && !wall(c, 16) && !wall(c - 9, 64) {
+                open.push(c - 9);
+            }
+            if col < 8 && !wall(c, 32) && !wall(c + 1, 128) {
+                open.push(c + 1);
+            }
+            if r < 8 && !wall(c, 64) && !wall(c + 9, 16) {
+                open.push(c + 9);
+            }
+            if col > 0 && !wall(c, 128) && !wall(c - 1, 32) {
+                open.push(c - 1);
+            }
+            for n in open {
+                if region[n] == usize::MAX {
+                    region[n] = count;
+                    stack.push(n);
+                }
+            }
+        }
+        if cells != 9 {
+            return None;
+        }
+        count += 1;
+    }
+    Some(region)
+}
+
+fn model_jigsaw(input: &[u8]) -> Expected {
+    let mut r = Reader::new(input);
+    let mut out = String::new();
+    let failed = |out: String, fault: Fault| Expected {
+        stdout: out,
+        fault: Some(fault),
+    };
+    let cases = match r.int(i64::from(u32::MAX)) {
+        Ok((t, _)) => t,
+        Err(p) => return failed(out, at(None, p)),
+    };
+    for k in 1..=cases as usize {
+        let mut values = Vec::with_capacity(81);
+        let mut first = 0;
+        for cell in 0..81 {
+            match r.int(255) {
+                Ok((v, p)) if v & 15 <= 9 => {
+                    values.push(v);
+                    if cell == 0 {
+                        first = p;
+                    }
+                }
+                Ok((_, p)) | Err(p) => return failed(out, at(Some(k), p)),
+            }
+        }
+        let region = match jigsaw_regions(&values) {
+            Some(region) => region,
+            None => {
+                let fault = Fault {
+                    case: Some(k),
+                    from: first,
+                    to: r.pos - 1,
+                };
+                return failed(out, fault);
+            }
+        };
+        let givens: Vec<u8> = values.iter().map(|v| (v & 15) as u8).collect();
+        let found = Rules::new(9, &region).completions(&givens, 2);
+        out += &format!("Case {}:\n", k);
+        match found.len() {
+            0 => out += "No solution\n",
+            1 => out += &digit_rows(&found[0], 9),
+            _ => out += "Multiple Solutions\n",
+        }
+    }
+    match r.rest() {
+        Some(p) => failed(out, at(None, p)),
+        None => Expected {
+            stdout: out,
+            fault: None,
+        },
+    }
+}
+
+fn model_sima4(input: &[u8]) -> Expected {
+    let mut r = Reader::new(input);
+    let mut out = String::new();
+    let failed = |out: String, fault: Fault| Expected {
+        stdout: out,
+        fault: Some(fault),
+    };
+    let cases = match r.int(i64::from(u32::MAX)) {
+        Ok((t, _)) => t,
+        Err(p) => return failed(out, at(None, p)),
+    };
+    let rules = Rules::boxes(4, 2, 2);
+    for k in 1..=cases as usize {
+        let mut givens = Vec::with_capacity(16);
+        let mut board_start = 0;
+        for i in 0..4 {
+            let (row, start) = match r.row() {
+                Ok(row) => row,
+                Err(p) => return failed(out, at(Some(k), p)),
+            };
+            if i == 0 {
+                board_start = start;
+            }
+            if row.len() != 4 {
+                return failed(out, at(Some(k), start));
+            }
+            for (b, p) in row {
+                givens.push(match b {
+                    b'1'..=b'4' => b - b'0',
+                    b'*' => 0,
+                    _ => return failed(out, at(Some(k), p)),
+                });
+            }
+        }
+        let found = rules.completions(&givens, 2);
+        if found.len() != 1 {
+            return failed(out, at(Some(k), board_start));
+        }
+        out += &format!("Case #{}:\n{}", k, digit_rows(&found[0], 4));
+    }
+    match r.rest() {
+        Some(p) => failed(out, at(None, p)),
+        None => Expected {
+            stdout: out,
+            fault: None,
+        },
+    }
+}
+
+fn model_latin6(input: &[u8]) -> Expected {
+    let mut r = Reader::new(input);
+    let failed = |fault: Fault| Expected {
+        stdout: String::new(),
+        fault: Some(fault),
+    };
+    let mut groups = Vec::with_capacity(36);
+    let (mut first, mut last) = (0, 0);
+    for i in 0..6 {
+        let (row, start) = match r.row() {
+            Ok(row) => row,
+            Err(p) => return failed(at(None, p)),
+        };
+        if row.len() != 6 {
+            return failed(at(None, start));
+        }
+        for (b, p) in row {
+            match b {
+                b'0'..=b'5' => groups.push(usize::from(b - b'0')),
+                _ => return failed(at(None, p)),
+            }
+            if i == 0 && groups.len() == 1 {
+                first = p;
+            }
+            last = p;
+        }
+    }
+    if (0..6).any(|g| groups.iter().filter(|&&x| x == g).count() != 6) {
+        return failed(Fault {
+            case: None,
+            from: first,
+            to: last,
+        });
+    }
+    let n = match r.int(1_000_000) {
+        Ok((n, _)) => n,
+        Err(p) => return failed(at(None, p)),
+    };
+    let mut givens = vec![0u8; 36];
+    let mut clash = false;
+    for _ in 0..n {
+        let (row, start) = match r.row() {
+            Ok(row) => row,
+            Err(p) => return failed(at(None, p)),
+        };
+        if row.len() != 3 {
+            return failed(at(None, start));
+        }
+        let digit = |(b, p): (u8, usize)| match b {
+            b'0'..=b'5' => Ok(usize::from(b - b'0')),
+            _ => Err(at(None, p)),
+        };
+        let (row_digit, column_digit) = match (digit(row[0]), digit(row[1])) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(f), _) | (_, Err(f)) => return failed(f),
+        };
+        let letter = match row[2].0 {
+            b'A'..=b'F' => row[2].0 - b'A' + 1,
+            _ => return failed(at(None, row[2].1)),
+        };
+        let cell = &mut givens[row_digit * 6 + column_digit];
+        clash |= *cell != 0 && *cell != letter;
+        *cell = letter;
+    }
+    if let Some(p) = r.rest() {
+        return failed(at(None, p));
+    }
+    let mut found = if clash {
+        Vec::new()
+    } else {
+        Rules::new(6, &groups).completions(&givens, usize::MAX)
+    };
+    found.sort();
+    let stdout = if found.is_empty() {
+        "无解\n".to_string()
+    } else {
+        let mut out = String::new();
+        for (i, grid) in found.iter().enumerate() {
+            out += &format!("{}\n", i + 1);
+            for row in grid.chunks(6) {
+                let letters: Vec<String> = row
+                    .iter()
+                    .map(|&d| char::from(b'A' + d - 1).to_string())
+                    .collect();
+                out += &format!("{}\n", letters.join(" "));
+            }
+        }
+        out
+    };
+    Expected {
+        stdout,
+        fault: None,
+    }
+}
+
+fn model_target9(input: &[u8]) -> Expected {
+    let mut r = Reader::new(input);
+    let mut givens = Vec::with_capacity(81);
+    let failed = |fault: Fault| Expected {
+        stdout: String::new(),
+        fault: Some(fault),
+    };
+    for _ in 0..81 {
+        match r.int(9) {
+            Ok((d, _)) => givens.push(d as u8),
+            Err(p) => return failed(at(None, p)),
+        }
+    }
+    if let Some(p) = r.rest() {
+        return failed(at(None, p));
+    }
+    let weight: Vec<u32> = (0..81)
+        .map(|cell| {
+            let (r, c) = (cell / 9, cell % 9);
+            6 + r.min(c).min(8 - r).min(8 - c) as u32
+        })
+        .collect();
+    let best = Rules::boxes(9, 3, 3).best_score(&givens, &weight);
+    Expected {
+        stdout: best.map_or("-1\n".to_string(), |b| format!("{}\n", b)),
+        fault: None,
+    }
+}
+
+fn model(problem: &str, input: &[u8]) -> Expected {
+    match problem {
+        "jigsaw" => model_jigsaw(input),
+        "sima4" => model_sima4(input),
+        "latin6" => model_latin6(input),
+        "target9" => model_target9(input),
+        _ => unreachable!("unknown problem {}", problem),
+    }
+}
+
+/// Runs `problem` on `input` and checks it against the model; returns the model's verdict.
+fn check(problem: &str, input: &[u8]) -> Expected {
+    let expected = model(problem, input);
+    let run = run(problem, input);
+    check_robust(problem, input, &run);
+    let shown = String::from_utf8_lossy(input);
+    let stdout = String::from_utf8(run.stdout).expect("stdout is UTF-8");
+    assert_eq!(stdout, expected.stdout, "{} stdout on {:?}", problem, shown);
+    match &expected.fault {
+        None => assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{} rejected valid input {:?}: {}",
+            problem,
+            shown,
+            run.stderr
+        ),
+        Some(fault) => {
+            assert_eq!(
+                run.status.code(),
+                Some(1),
+                "{} accepted malformed input {:?} (fault {:?})",
+                problem,
+                shown,
+                fault
+            );
+            let e = parse_error_line(problem, &run.stderr);
+            assert_eq!(e.case, fault.case, "case of {:?} on {:?}", e, shown);
+            let reported = (e.line, e.column);
+            let (from, to) = (line_column(input, fault.from), line_column(input, fault.to));
+            assert!(
+                from <= reported && reported <= to,
+                "{} reported {:?}, the fault is at {:?}..={:?} in {:?}",
+                problem,
+                e,
+                from,
+                to,
+                shown
+            );
+        }
+    }
+    expected
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+fn fixture_inputs(problem: &str) -> Vec<Vec<u8>> {
+    fixture_pairs(problem)
+        .into_iter()
+        .map(|(input, _)| std::fs::read(&input).expect("fixture"))
+        .collect()
+}
+
+/// Tokens of every kind the four inputs are made of, and some they are not.
+fn token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (0u32..10).prop_map(|d| d.to_string()),
+        (0u32..300).prop_map(|v| v.to_string()),
+        any::<i64>().prop_map(|v| v.to_string()),
+        "[0-9]{19,25}",
+        "[+-][0-9]{0,3}",
+        "[a-zA-Z]{1,6}",
+        "[1-4*]{3,5}",
+        "[0-5]{5,7}",
+        "[0-6][0-6][A-G]",
+        "[*A-Fé]",
+    ]
+}
+
+fn separator() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        " ", " ", "\n", "\n", "\t", "\r\n", "\x0b", "\x0c", "\n\n", "  ", "\r", " \n \t",
+    ])
+}
+
+/// A few tokens with whitespace of every kind between them, sometimes after a small count.
+fn soup() -> impl Strategy<Value = String> {
+    (
+        prop::option::of(0u32..5),
+        prop::collection::vec((token(), separator()), 0..100),
+    )
+        .prop_map(|(count, tokens)| {
+            let mut text = count.map_or(String::new(), |c| format!("{}\n", c));
+            for (t, s) in tokens {
+                text += &t;
+                text += s;
+            }
+            text
+        })
+}
+
+/// One edit of a byte string.
+#[derive(Clone, Debug)]
+enum Edit {
+    Change(Index, u8),
+    Delete(Index),
+    Insert(Index, u8),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let byte = prop::sample::select(b"0123456789ABCDEFG*xe -+\n\t\r\x0b".to_vec());
+    prop_oneof![
+        (any::<Index>(), byte.clone()).prop_map(|(i, b)| Edit::Change(i, b)),
+        any::<Index>().prop_map(Edit::Delete),
+        (any::<Index>(), byte).prop_map(|(i, b)| Edit::Insert(i, b)),
+    ]
+}
+
+fn apply(input: &[u8], edit: &Edit) -> Vec<u8> {
+    let mut v = input.to_vec();
+    match *edit {
+        Edit::Change(ref i, b) if !v.is_empty() => {
+            let i = i.index(v.len());
+            v[i] = b;
+        }
+        Edit::Delete(ref i) if !v.is_empty() => {
+            v.remove(i.index(v.len()));
+        }
+        Edit::Insert(ref i, b) => v.insert(i.index(v.len() + 1), b),
+        _ => {}
+    }
+    v
+}
+
+/// Byte ranges of the whitespace-separated tokens of `input`.
+fn token_spans(input: &[u8]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < input.len() {
+        if is_space(input[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < input.len() && !is_space(input[i]) {
+            i += 1;
+        }
+        spans.push((start, i));
+    }
+    spans
+}
+
+fn replace(input: &[u8], (from, to): (usize, usize), with: &str) -> Vec<u8> {
+    [&input[..from], with.as_bytes(), &input[to..]].concat()
+}
+
+/// A change that keeps the input well-formed: one cell's digit (walls kept), one sima4 cell,
+/// one latin6 given's letter, or one target9 digit. `pick` chooses the place, `value` the new
+/// content.
+fn valid_change(problem: &str, input: &[u8], pick: &Index, value: &Index) -> Vec<u8> {
+    let spans = token_spans(input);
+    match problem {
+        "jigsaw" => {
+            let span = spans[1 + pick.index(spans.len() - 1)];
+            let old: u32 = std::str::from_utf8(&input[span.0..span.1])
+                .expect("ASCII")
+                .parse()
+                .expect("a number");
+            let new = (old & !15) | value.index(10) as u32;
+            replace(input, span, &new.to_string())
+        }
+        "sima4" => {
+            let cells: Vec<usize> = (spans[0].1..input.len())
+                .filter(|&i| matches!(input[i], b'1'..=b'4' | b'*'))
+                .collect();
+            let i = cells[pick.index(cells.len())];
+            replace(input, (i, i + 1), &"1234*"[value.index(5)..][..1])
+        }
+        "latin6" => {
+            let givens = &spans[7..];
+            let (_, end) = givens[pick.index(givens.len())];
+            replace(input, (end - 1, end), &"ABCDEF"[value.index(6)..][..1])
+        }
+        "target9" => {
+            let span = spans[pick.index(spans.len())];
+            replace(input, span, &value.index(10).to_string())
+        }
+        _ => unreachable!("unknown problem {}", problem),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_bytes(
+        header in prop::sample::select(vec!["", "1\n", "3\n\n", "0 "]),
+        bytes in prop::collection::vec(any::<u8>(), 0..300),
+    ) {
+        let input = [header.as_bytes(), &bytes].concat();
+        for problem in PROBLEMS {
+            check(problem, &input);
+        }
+    }
+
+    #[test]
+    fn token_soups(text in soup()) {
+        for problem in PROBLEMS {
+            check(problem, text.as_bytes());
+        }
+    }
+
+    #[test]
+    fn fixtures_with_one_edit(which in any::<Index>(), edit in edit()) {
+        for problem in PROBLEMS {
+            let inputs = fixture_inputs(problem);
+            let input = &inputs[which.index(inputs.len())];
+            check(problem, &apply(input, &edit));
+        }
+    }
+
+    #[test]
+    fn fixtures_with_one_valid_change(
+        which in any::<Index>(),
+        pick in any::<Index>(),
+        value in any::<Index>(),
+    ) {
+        for problem in PROBLEMS {
+            let inputs = fixture_inputs(problem);
+            let input = &inputs[which.index(inputs.len())];
+            let changed = valid_change(problem, input, &pick, &value);
+            let expected = check(problem, &changed);
+            // Only sima4 may turn malformed: a board with no or several completions.
+            prop_assert!(problem == "sima4" || expected.fault.is_none());
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic checks
+
+fn fixture_text(problem: &str, name: &str) -> String {
+    std::fs::read_to_string(Path::new(&tests::fixture_dir(problem)).join(name)).expect("fixture")
+}
+
+/// A count larger than the cases present: every case is printed, then an error in the first
+/// missing case, right away, even for the largest count allowed.
+#[test]
+fn a_count_beyond_the_cases_present_ends_after_the_last_case() {
+    for (problem, name, present, what) in [
+        ("jigsaw", "sample.in", 3, "a cell value"),
+        ("sima4", "sample.in", 3, "a board row"),
+        ("sima4", "sample_no_blank_lines.in", 3, "a board row"),
+    ] {
+        let input = fixture_text(problem, name);
+        let expected = fixture_text(problem, &name.replace(".in", ".out"));
+        let (_, cases) = input.split_once('\n').expect("a count line");
+        for count in [present + 1, present + 7, u64::from(u32::MAX)] {
+            let text = format!("{}\n{}", count, cases);
+            let outcome = run(problem, text.as_bytes());
+            check_robust(problem, text.as_bytes(), &outcome);
+            assert_eq!(outcome.status.code(), Some(1));
+            assert_eq!(String::from_utf8_lossy(&outcome.stdout), expected);
+            let message = format!("input ends where {} was expected\n", what);
+            assert!(
+                outcome
+                    .stderr
+                    .starts_with(&format!("{}: case {}, ", problem, present + 1))
+                    && outcome.stderr.ends_with(&message),
+                "{} with T = {}: {:?}",
+                problem,
+                count,
+                outcome.stderr
+            );
+            check(problem, text.as_bytes());
+        }
+    }
+    let latin6 = fixture_text("latin6", "sample1.in").replacen("\n6\n", "\n9\n", 1);
+    let outcome = run("latin6", latin6.as_bytes());
+    assert_eq!(outcome.status.code(), Some(1));
+    assert!(outcome
+        .stderr
+        .ends_with("input ends where a given (row, column, letter) was expected\n"));
+    check("latin6", latin6.as_bytes());
+}
+
+/// The model itself agrees with every fixture, so a disagreement above is the binary's.
+#[test]
+fn the_model_reproduces_every_fixture() {
+    for problem in PROBLEMS {
+        for (input, output) in fixture_pairs(problem) {
+            let bytes = std::fs::read(&input).expect("fixture input");
+            let expected = model(problem, &bytes);
+            assert_eq!(expected.fault, None, "{}", input.display());
+            let want = std::fs::read_to_string(&output).expect("fixture output");
+            assert_eq!(expected.stdout, want, "{}", input.display());
+        }
+    }
+}
