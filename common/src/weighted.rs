@@ -10,8 +10,9 @@
 //! column and one for its region (`profit_row + profit_column + profit_region = SCALE * weight
 //! * digit`). Any completion then scores at most the placed score plus, summed over all houses,
 //! the best assignment of each house's missing digits to its empty cells within their
-//! candidates under that house's profits (a maximum-weight matching, solved exactly by dynamic
-//! programming over the subsets of the missing digits). Subgradient steps move profit between
+//! candidates under that house's profits (a maximum-weight matching, solved exactly by the
+//! Hungarian method, whose duals each level keeps: a change to a house frees only the cells it
+//! touches, and each freed cell costs one augmenting path). Subgradient steps move profit between
 //! the three copies of a cell wherever its row, column and region assign it different digits,
 //! which lowers the bound; when all three agree everywhere, the assignments form a completion
 //! whose score is the bound. Children start from their parent's profits, a house's assignment
@@ -23,9 +24,6 @@ use crate::layout::Layout;
 
 /// Words of the bitset of unsolved cells (16 x 16 = 256 cells at most).
 const WORDS: usize = 4;
-/// Houses with more empty cells than this get the relaxed bound instead of the exact one:
-/// the exact one costs O(k 2^k) for k empty cells.
-const EXACT_LIMIT: usize = 10;
 /// Profits are integers: a cell's three profits for a digit add up to `SCALE` times its gain.
 const SCALE: i32 = 96;
 /// Subgradient steps at the root, after the first dive found a score.
@@ -50,24 +48,18 @@ struct Level {
     /// Each house's bound: its best assignment's profit.
     house_bound: Vec<i32>,
     /// `assigned[kind * cells + cell]`: the digit (one bit) that the assignment behind the
-    /// bound of the cell's house of that kind gives it; 0 if solved or not known.
+    /// bound of the cell's house of that kind gives it; 0 if solved or not assigned yet.
     assigned: Vec<u16>,
-    /// Bit `house` is set when the house's assignment no longer fits its cells, so its bound
-    /// must be computed again.
+    /// `cell_dual[kind * cells + cell]`: the Hungarian method's dual of the cell in its house
+    /// of that kind (costs are negated profits).
+    cell_dual: Vec<i32>,
+    /// `digit_dual[house * N + digit - 1]`: the dual of the digit in the house.
+    digit_dual: Vec<i32>,
+    /// Bit `house` is set when the house has cells without a digit assigned, or its bound
+    /// must be summed again.
     dirty: u64,
     /// The bound on the final score, once computed.
     bound: u32,
-}
-
-/// Scratch for [`assignment`]: one entry per set of digits, and the sets reached so far.
-#[derive(Clone, Debug)]
-struct Table {
-    value: Vec<i32>,
-    /// An entry is valid when its stamp equals `generation`.
-    stamp: Vec<u32>,
-    generation: u32,
-    /// The reachable sets, layer after layer.
-    layer: Vec<u16>,
 }
 
 /// A reusable maximiser for one layout and one set of weights. Build it once, call
@@ -90,8 +82,6 @@ pub struct Weighted {
     best: Option<u32>,
     best_grid: Vec<u8>,
     nodes: u64,
-    /// Scratch for [`assignment`].
-    table: Table,
     /// Stop at the first completion (the first dive).
     first_only: bool,
 }
@@ -143,6 +133,8 @@ impl Weighted {
             profit: vec![0; 3 * cells * size],
             house_bound: vec![0; 3 * size],
             assigned: vec![0; 3 * cells],
+            cell_dual: vec![0; 3 * cells],
+            digit_dual: vec![0; 3 * size * size],
             dirty: 0,
             bound: 0,
         };
@@ -160,12 +152,6 @@ impl Weighted {
             best: None,
             best_grid: vec![0; cells],
             nodes: 0,
-            table: Table {
-                value: vec![0; 1 << EXACT_LIMIT],
-                stamp: vec![0; 1 << EXACT_LIMIT],
-                generation: 0,
-                layer: vec![0; 2 << EXACT_LIMIT],
-            },
             first_only: false,
         }
     }
@@ -283,7 +269,9 @@ impl Weighted {
                 level.candidates[p] = left;
                 let ph = self.cell_houses[p];
                 for (kind, &h) in ph.iter().enumerate() {
-                    if level.assigned[kind * self.cells + p] == bit {
+                    let a = &mut level.assigned[kind * self.cells + p];
+                    if *a == bit {
+                        *a = 0;
                         level.dirty |= 1 << h;
                     }
                 }
@@ -377,9 +365,8 @@ impl Weighted {
                 _ => return Some(bound),
             };
             let level = &mut self.levels[depth];
-            // Pairs of copies that disagree, and whether some cell's copies are not known.
+            // Pairs of copies that disagree.
             let mut pairs = 0;
-            let mut unknown = false;
             for (w, &word) in level.unsolved.iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
@@ -390,16 +377,10 @@ impl Weighted {
                         level.assigned[cells + cell],
                         level.assigned[2 * cells + cell],
                     ];
-                    if a[0] == 0 || a[1] == 0 || a[2] == 0 {
-                        unknown = true;
-                    }
                     pairs += (a[0] != a[1]) as i64 + (a[0] != a[2]) as i64 + (a[1] != a[2]) as i64;
                 }
             }
             if pairs == 0 {
-                if unknown {
-                    return Some(bound);
-                }
                 self.best = Some(bound);
                 for (cell, g) in self.best_grid.iter_mut().enumerate() {
                     let c = if level.is_unsolved(cell) {
@@ -425,7 +406,7 @@ impl Weighted {
                         level.assigned[cells + cell],
                         level.assigned[2 * cells + cell],
                     ];
-                    if a[0] == a[1] && a[1] == a[2] || a.contains(&0) {
+                    if a[0] == a[1] && a[1] == a[2] {
                         continue;
                     }
                     for k in 0..3 {
@@ -437,7 +418,24 @@ impl Weighted {
                             }
                         }
                     }
-                    for &h in self.cell_houses[cell].iter() {
+                    // Each copy's dual is reset to its best reduced cost; a copy whose digit
+                    // no longer reaches it loses its digit.
+                    for (kind, &h) in self.cell_houses[cell].iter().enumerate() {
+                        let i = kind * cells + cell;
+                        let duals = &level.digit_dual[h as usize * n..(h as usize + 1) * n];
+                        let profit = &level.profit[i * n..(i + 1) * n];
+                        let reduced = |d: usize| -profit[d] - duals[d];
+                        let mut options = level.candidates[cell] & !level.placed[h as usize];
+                        let mut lowest = i32::MAX;
+                        while options != 0 {
+                            let d = options.trailing_zeros() as usize;
+                            options &= options - 1;
+                            lowest = lowest.min(reduced(d));
+                        }
+                        level.cell_dual[i] = lowest;
+                        if reduced(a[kind].trailing_zeros() as usize) != lowest {
+                            level.assigned[i] = 0;
+                        }
                         level.dirty |= 1 << h;
                     }
                 }
@@ -452,82 +450,109 @@ impl Weighted {
         Some(bound)
     }
 
-    /// Computes the bound of `house` at level `depth`: an exact assignment of the missing
-    /// digits to the empty cells within their candidates under the house's profits, recorded
-    /// in `assigned` (or, for houses with more than [`EXACT_LIMIT`] empty cells, each cell's
-    /// best profit, recorded as not known). False if no assignment exists.
+    /// Brings the assignment of `house` at level `depth` up to date: each of its empty cells
+    /// without a digit gets one by an augmenting path of the Hungarian method (shortest
+    /// paths over the reduced costs, warm-started from the duals kept in the level), then the
+    /// house's bound is the profit of its assignment. False if the missing digits cannot all
+    /// be assigned within the candidates. O(k^2) per cell to assign, k the empty cells.
     fn update_house(&mut self, depth: usize, house: usize) -> bool {
         let n = self.size;
+        let cells_len = self.cells;
         let level = &mut self.levels[depth];
-        let kind = house / n;
+        let base = house / n * cells_len;
         let missing = self.all & !level.placed[house];
-        // The empty cells and their candidates, fewest candidates first.
+        // The empty cells, and for column 1 + digit the 1-based row holding it (0: none).
         let mut cells = [0usize; 16];
-        let mut cand = [0u16; 16];
+        let mut owner = [0usize; 17];
         let mut k = 0;
         for &cell in &self.house_cells[house * n..(house + 1) * n] {
             let cell = cell as usize;
             if level.is_unsolved(cell) {
-                let c = level.candidates[cell];
-                let mut i = k;
-                while i > 0 && cand[i - 1].count_ones() > c.count_ones() {
-                    cand[i] = cand[i - 1];
-                    cells[i] = cells[i - 1];
-                    i -= 1;
-                }
-                cand[i] = c;
-                cells[i] = cell;
+                cells[k] = cell;
                 k += 1;
-            }
-        }
-        let profit_of = |cell: usize| (kind * self.cells + cell) * n;
-        let mut digits = [0u16; 16];
-        let bound = if k > EXACT_LIMIT {
-            Some(
-                cells[..k]
-                    .iter()
-                    .zip(&cand)
-                    .map(|(&cell, &c)| {
-                        let p = &level.profit[profit_of(cell)..profit_of(cell) + n];
-                        (0..n)
-                            .filter(|&d| c >> d & 1 != 0)
-                            .map(|d| p[d])
-                            .max()
-                            .unwrap_or(0)
-                    })
-                    .sum(),
-            )
-        } else {
-            let mut rows = [[0i32; EXACT_LIMIT]; EXACT_LIMIT];
-            let mut m = missing;
-            let mut j = 0;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                for i in 0..k {
-                    rows[i][j] = level.profit[profit_of(cells[i]) + d];
+                let a = level.assigned[base + cell];
+                if a != 0 {
+                    owner[1 + a.trailing_zeros() as usize] = k;
                 }
-                j += 1;
             }
-            assignment(
-                &rows[..k],
-                &cand[..k],
-                missing,
-                &mut self.table,
-                &mut digits,
-            )
-        };
-        let assigned = &mut level.assigned[kind * self.cells..(kind + 1) * self.cells];
-        for i in 0..k {
-            assigned[cells[i]] = digits[i];
         }
-        match bound {
-            Some(b) => {
-                level.house_bound[house] = b;
-                true
+        let duals = &mut level.digit_dual[house * n..(house + 1) * n];
+        for start in 0..k {
+            if level.assigned[base + cells[start]] != 0 {
+                continue;
             }
-            None => false,
+            // Column 0 stands for the free row; `reach[j]` is the shortest reduced cost to
+            // column j, `via[j]` the column before it on that path.
+            let mut reach = [i32::MAX; 17];
+            let mut via = [0usize; 17];
+            let mut done = 1u32;
+            owner[0] = start + 1;
+            let mut column = 0;
+            loop {
+                let row = owner[column] - 1;
+                let cell = cells[row];
+                let cand = level.candidates[cell] & missing;
+                let profit = &level.profit[(base + cell) * n..(base + cell + 1) * n];
+                let row_dual = level.cell_dual[base + cell];
+                let mut delta = i32::MAX;
+                let mut next = 0;
+                let mut m = missing;
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let j = d + 1;
+                    if done >> j & 1 != 0 {
+                        continue;
+                    }
+                    if cand >> d & 1 != 0 {
+                        let reduced = -profit[d] - row_dual - duals[d];
+                        if reduced < reach[j] {
+                            reach[j] = reduced;
+                            via[j] = column;
+                        }
+                    }
+                    if reach[j] < delta {
+                        delta = reach[j];
+                        next = j;
+                    }
+                }
+                if delta == i32::MAX {
+                    return false;
+                }
+                level.cell_dual[base + cells[start]] += delta;
+                let mut m = missing;
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let j = d + 1;
+                    if done >> j & 1 != 0 {
+                        level.cell_dual[base + cells[owner[j] - 1]] += delta;
+                        duals[d] -= delta;
+                    } else if reach[j] != i32::MAX {
+                        reach[j] -= delta;
+                    }
+                }
+                done |= 1 << next;
+                column = next;
+                if owner[column] == 0 {
+                    break;
+                }
+            }
+            while column != 0 {
+                let before = via[column];
+                owner[column] = owner[before];
+                level.assigned[base + cells[owner[column] - 1]] = 1 << (column - 1);
+                column = before;
+            }
         }
+        level.house_bound[house] = cells[..k]
+            .iter()
+            .map(|&cell| {
+                let d = level.assigned[base + cell].trailing_zeros() as usize;
+                level.profit[(base + cell) * n + d]
+            })
+            .sum();
+        true
     }
 
     /// The branching cell at level `depth`: fewest candidates, then heaviest. `None` when
@@ -599,99 +624,6 @@ impl Weighted {
             (Some(b), Some(best)) => b > best,
         }
     }
-}
-
-/// The best assignment of the digits `missing` to `k` cells with candidates `cand`, cell `i`
-/// earning `profit[i][j]` for the `j`-th smallest missing digit (each cell one digit, each
-/// digit one cell, within the candidates), or `None` if there is none; `digits[i]` receives
-/// the digit (one bit) given to cell `i`. Dynamic programming over the subsets of `missing`,
-/// in `table`, visiting only the sets that the first cells can fill. Constraints:
-/// `k = profit.len() = cand.len() = |missing| <= EXACT_LIMIT`, `digits.len() >= k`.
-/// O(k 2^k) at worst.
-fn assignment(
-    profit: &[[i32; EXACT_LIMIT]],
-    cand: &[u16],
-    missing: u16,
-    table: &mut Table,
-    digits: &mut [u16],
-) -> Option<i32> {
-    let k = profit.len();
-    // Digits of `missing` renumbered 0..k; candidates rewritten in that numbering.
-    let mut digit = [0u16; 16];
-    let mut m = missing;
-    let mut j = 0;
-    while m != 0 {
-        digit[j] = m & m.wrapping_neg();
-        m &= m - 1;
-        j += 1;
-    }
-    let mut packed = [0u16; 16];
-    for (p, &c) in packed.iter_mut().zip(cand) {
-        for (j, &d) in digit[..k].iter().enumerate() {
-            if c & d != 0 {
-                *p |= 1 << j;
-            }
-        }
-    }
-    // table.value[s]: the most the first |s| cells can earn with exactly the digits of s,
-    // valid where table.stamp[s] is this call's stamp; the reachable sets go layer by layer.
-    table.generation = table.generation.wrapping_add(1);
-    if table.generation == 0 {
-        table.stamp.iter_mut().for_each(|s| *s = 0);
-        table.generation = 1;
-    }
-    let generation = table.generation;
-    let full = (1usize << k) - 1;
-    table.value[0] = 0;
-    table.stamp[0] = generation;
-    table.layer[0] = 0;
-    let (mut from, mut len) = (0, 1);
-    for (i, &p) in packed[..k].iter().enumerate() {
-        let to = from + len;
-        let mut next = 0;
-        for at in from..from + len {
-            let s = table.layer[at] as usize;
-            let here = table.value[s];
-            let mut options = p & !(s as u16);
-            while options != 0 {
-                let j = options.trailing_zeros() as usize;
-                options &= options - 1;
-                let t = s | 1 << j;
-                let v = here + profit[i][j];
-                if table.stamp[t] != generation {
-                    table.stamp[t] = generation;
-                    table.value[t] = v;
-                    table.layer[to + next] = t as u16;
-                    next += 1;
-                } else if table.value[t] < v {
-                    table.value[t] = v;
-                }
-            }
-        }
-        if next == 0 {
-            return None;
-        }
-        from = to;
-        len = next;
-    }
-    // Walk back from the full set, undoing one cell at a time.
-    let mut s = full;
-    for i in (0..k).rev() {
-        let mut options = packed[i] & s as u16;
-        while options != 0 {
-            let j = options.trailing_zeros() as usize;
-            options &= options - 1;
-            let before = s ^ 1 << j;
-            if table.stamp[before] == generation
-                && table.value[before] + profit[i][j] == table.value[s]
-            {
-                digits[i] = digit[j];
-                s = before;
-                break;
-            }
-        }
-    }
-    Some(table.value[full])
 }
 
 #[cfg(test)]
