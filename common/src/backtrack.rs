@@ -514,6 +514,24 @@ impl<'a, B: Board> Node<'a, B> {
         struck
     }
 
+    /// Completes a node whose every empty cell has one candidate left: a solution unless two
+    /// of those cells in one house want the same digit. Only the grid and the unsolved cells
+    /// are brought up to date: nothing reads the rest of a solved node.
+    fn finish(&mut self) -> bool {
+        let t = self.tables;
+        for d in 0..t.size {
+            let cells = self.state.unsolved.and(self.state.candidates[d]);
+            for cell in Cells(cells) {
+                if !cells.and(t.peers[cell]).is_empty() {
+                    return false;
+                }
+                self.grid[cell] = d as u8 + 1;
+            }
+        }
+        self.state.unsolved = B::EMPTY;
+        true
+    }
+
     /// Naked and hidden singles until neither finds anything. False on a contradiction: a
     /// cell with no candidate, or a house with no place left for a digit it lacks.
     fn propagate(&mut self) -> bool {
@@ -526,6 +544,9 @@ impl<'a, B: Board> Node<'a, B> {
                 }
                 if singles.is_empty() {
                     break;
+                }
+                if singles == self.state.unsolved {
+                    return self.finish();
                 }
                 for d in 0..size {
                     for cell in Cells(singles.and(self.state.candidates[d])) {
@@ -988,5 +1009,38 @@ mod tests {
         assert_eq!(state.candidates[0] & gone, 0);
         assert_eq!(state.candidates[0].count_ones(), 16 - 4 - 4);
         assert!(state.candidates[1..4].iter().all(|&b| b == 0xffff));
+    }
+
+    #[test]
+    fn a_node_of_clashing_singles_is_no_solution() {
+        // 4x4 grid 1234/3412/2143/4321 with cells 0 and 1 emptied. With 1 left in cell 0
+        // and 2 in cell 1 it is solved; with 1 left in both, they clash in row 0.
+        let layout = Layout::boxes(2, 2);
+        let full = parse("1234 3412 2143 4321");
+        let mut search: Search<u64> = Search::new(&layout);
+        for (second, solved) in [(1usize, true), (0, false)] {
+            let mut state = State::new(&search.tables);
+            for b in state.candidates[..4].iter_mut() {
+                *b = 0;
+            }
+            for (cell, &d) in full.iter().enumerate().skip(2) {
+                state.candidates[d as usize - 1] |= 1 << cell;
+            }
+            state.candidates[0] |= 1;
+            state.candidates[second] |= 2;
+            state.unsolved = 0b11;
+            let mut node = Node {
+                tables: &search.tables,
+                state: &mut state,
+                grid: &mut search.grid,
+                dirty: [0; MAX_DIGITS],
+                unlocked: [0; MAX_DIGITS],
+                locking: false,
+            };
+            assert_eq!(node.finish(), solved);
+            if solved {
+                assert_eq!(&search.grid[..2], &full[..2]);
+            }
+        }
     }
 }
