@@ -236,6 +236,16 @@ struct State<B> {
     open: [u64; MAX_DIGITS],
 }
 
+/// What changed on each digit's board since propagation last looked.
+#[derive(Clone, Copy, Debug)]
+struct Marks {
+    /// Per digit: the houses where its board lost a cell since hidden singles were last
+    /// looked for there.
+    dirty: [u64; MAX_DIGITS],
+    /// The same, since locked candidates were last looked for there.
+    unlocked: [u64; MAX_DIGITS],
+}
+
 /// The search over one board width.
 #[derive(Clone, Debug)]
 struct Search<B> {
@@ -246,6 +256,7 @@ struct Search<B> {
     weights: Vec<u32>,
     /// Whether nodes below the root look for hidden singles.
     hidden: bool,
+    marks: Marks,
 }
 
 /// A reusable solver for one layout. Build it once, call it for many grids.
@@ -394,11 +405,8 @@ struct Node<'a, B> {
     tables: &'a Tables<B>,
     state: &'a mut State<B>,
     grid: &'a mut [u8],
-    /// Per digit: the houses where its board lost a cell since hidden singles were last
-    /// looked for there.
-    dirty: [u64; MAX_DIGITS],
-    /// The same, since locked candidates were last looked for there.
-    unlocked: [u64; MAX_DIGITS],
+    /// What changed, kept by the [`Search`] so that a node does not set it up afresh.
+    marks: &'a mut Marks,
     /// Whether to look for locked candidates.
     locking: bool,
     /// Whether to look for hidden singles.
@@ -416,8 +424,8 @@ impl<'a, B: Board> Node<'a, B> {
         while rest != 0 {
             let e = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            self.dirty[e] |= houses;
-            self.unlocked[e] |= houses;
+            self.marks.dirty[e] |= houses;
+            self.marks.unlocked[e] |= houses;
         }
         let struck = self.assign(cell, d, others);
         self.touch(d, struck);
@@ -430,8 +438,8 @@ impl<'a, B: Board> Node<'a, B> {
         for p in Cells(cells) {
             touched |= self.tables.cell_houses[p];
         }
-        self.dirty[d] |= touched;
-        self.unlocked[d] |= touched;
+        self.marks.dirty[d] |= touched;
+        self.marks.unlocked[d] |= touched;
     }
 
     /// Locked candidates on the changed houses: when a digit's places in a region all lie in
@@ -442,8 +450,8 @@ impl<'a, B: Board> Node<'a, B> {
         let mut found = false;
         for d in 0..t.size {
             let open = self.state.open[d];
-            let houses = self.unlocked[d] & open;
-            self.unlocked[d] = 0;
+            let houses = self.marks.unlocked[d] & open;
+            self.marks.unlocked[d] = 0;
             // Each crossing is on the lists of two houses: past half of them, go through
             // the crossings once instead.
             if 2 * houses.count_ones() as usize > 3 * t.size {
@@ -566,8 +574,8 @@ impl<'a, B: Board> Node<'a, B> {
             }
             let mut found = false;
             for d in 0..size {
-                let mut houses = self.dirty[d] & self.state.open[d];
-                self.dirty[d] = 0;
+                let mut houses = self.marks.dirty[d] & self.state.open[d];
+                self.marks.dirty[d] = 0;
                 while houses != 0 {
                     let h = houses.trailing_zeros() as usize;
                     houses &= houses - 1;
@@ -600,6 +608,10 @@ impl<B: Board> Search<B> {
             grid: vec![0; tables.cells],
             weights: vec![0; tables.cells],
             hidden: true,
+            marks: Marks {
+                dirty: [0; MAX_DIGITS],
+                unlocked: [0; MAX_DIGITS],
+            },
             tables,
         }
     }
@@ -609,12 +621,15 @@ impl<B: Board> Search<B> {
     fn start(&mut self, givens: &[u8]) -> bool {
         assert_eq!(givens.len(), self.tables.cells, "one given per cell");
         self.levels[0] = State::new(&self.tables);
+        self.marks = Marks {
+            dirty: [self.tables.all_houses; MAX_DIGITS],
+            unlocked: [self.tables.all_houses; MAX_DIGITS],
+        };
         let mut node = Node {
             tables: &self.tables,
             state: &mut self.levels[0],
             grid: &mut self.grid,
-            dirty: [self.tables.all_houses; MAX_DIGITS],
-            unlocked: [self.tables.all_houses; MAX_DIGITS],
+            marks: &mut self.marks,
             locking: true,
             hidden: true,
         };
@@ -639,12 +654,13 @@ impl<B: Board> Search<B> {
         if from != depth {
             self.levels[depth] = self.levels[from];
         }
+        let size = self.tables.size;
+        self.marks.dirty[..size].iter_mut().for_each(|m| *m = 0);
         let mut node = Node {
             tables: &self.tables,
             state: &mut self.levels[depth],
             grid: &mut self.grid,
-            dirty: [0; MAX_DIGITS],
-            unlocked: [0; MAX_DIGITS],
+            marks: &mut self.marks,
             locking: false,
             hidden: self.hidden,
         };
@@ -1016,8 +1032,10 @@ mod tests {
             tables: &search.tables,
             state: &mut state,
             grid: &mut search.grid,
-            dirty: [0; MAX_DIGITS],
-            unlocked: [search.tables.all_houses; MAX_DIGITS],
+            marks: &mut Marks {
+                dirty: [0; MAX_DIGITS],
+                unlocked: [search.tables.all_houses; MAX_DIGITS],
+            },
             locking: true,
             hidden: true,
         };
@@ -1050,8 +1068,10 @@ mod tests {
                 tables: &search.tables,
                 state: &mut state,
                 grid: &mut search.grid,
-                dirty: [0; MAX_DIGITS],
-                unlocked: [0; MAX_DIGITS],
+                marks: &mut Marks {
+                    dirty: [0; MAX_DIGITS],
+                    unlocked: [0; MAX_DIGITS],
+                },
                 locking: false,
                 hidden: true,
             };
