@@ -27,7 +27,7 @@ const WORDS: usize = 4;
 /// Profits are integers: a cell's three profits for a digit add up to `SCALE` times its gain.
 const SCALE: i32 = 96;
 /// Subgradient steps at the root, after the first dive found a score.
-const ROOT_STEPS: usize = 200;
+const ROOT_STEPS: usize = 70;
 /// Subgradient steps at every other node.
 const NODE_STEPS: usize = 3;
 
@@ -393,7 +393,7 @@ impl Weighted {
                 return Some(bound);
             }
             let gap = i64::from(bound - best) * i64::from(SCALE);
-            let delta = (gap * lambda / (4 * pairs))
+            let delta = (gap * lambda / (2 * pairs))
                 .max(1)
                 .min(i64::from(SCALE) * 4) as i32;
             for (w, &word) in level.unsolved.iter().enumerate() {
