@@ -433,16 +433,21 @@ struct Node<'a, B> {
     marks: &'a mut Marks,
     /// Whether to look for locked candidates.
     locking: bool,
-    /// Whether to look for hidden singles.
+    /// Whether to look for hidden singles (and so to mark what changed).
     hidden: bool,
 }
 
 impl<'a, B: Board> Node<'a, B> {
     /// Places digit `d + 1` in `cell`, whose other candidates are the digits of `others`
-    /// (bit `digit - 1`). Constraint: `cell` is unsolved and the digit is still among its
-    /// candidates (so no house holds it yet).
+    /// (bit `digit - 1`), and marks what changed if the node looks for hidden singles.
+    /// Constraint: `cell` is unsolved and the digit is still among its candidates (so no
+    /// house holds it yet).
     #[inline]
     fn place(&mut self, cell: usize, d: usize, others: u32) {
+        let struck = self.assign(cell, d, others);
+        if !self.hidden {
+            return;
+        }
         let houses = self.tables.cell_houses[cell];
         let mut rest = others;
         while rest != 0 {
@@ -451,7 +456,6 @@ impl<'a, B: Board> Node<'a, B> {
             self.marks.dirty[e] |= houses;
             self.marks.unlocked[e] |= houses;
         }
-        let struck = self.assign(cell, d, others);
         self.touch(d, struck);
     }
 
