@@ -242,7 +242,9 @@ struct Tables<B> {
 /// The state of one search node.
 #[derive(Clone, Copy, Debug)]
 struct State<B> {
-    /// Per digit (`digit - 1`): the cells where it is placed or may still go.
+    /// Per digit (`digit - 1`): the cells where it is placed or may still go. Below a root
+    /// that skips hidden singles, a solved cell may also keep its other digits: such nodes
+    /// read the boards only through `unsolved`.
     candidates: [B; MAX_DIGITS],
     /// The cells with no digit yet.
     unsolved: B,
@@ -683,7 +685,13 @@ impl<B: Board> Search<B> {
             self.levels[depth] = self.levels[from];
         }
         let size = self.tables.size;
-        self.marks.dirty[..size].iter_mut().for_each(|m| *m = 0);
+        // Without hidden singles, nothing reads the marks, nor a solved cell's other digits.
+        let others = if self.hidden {
+            self.marks.dirty[..size].iter_mut().for_each(|m| *m = 0);
+            self.levels[depth].digits_of(size, cell) & !(1 << d)
+        } else {
+            0
+        };
         let mut node = Node {
             tables: &self.tables,
             state: &mut self.levels[depth],
@@ -692,7 +700,6 @@ impl<B: Board> Search<B> {
             locking: false,
             hidden: self.hidden,
         };
-        let others = node.state.digits_of(node.tables.size, cell) & !(1 << d);
         node.place(cell, d, others);
         node.propagate()
     }
