@@ -261,10 +261,13 @@ impl<'a> Reader<'a> {
         let mut row = Vec::new();
         while self.pos < self.input.len() && self.input[self.pos] != b'\n' {
             let b = self.input[self.pos];
-            if !matches!(b, b' ' | b'\t' | b'\r') {
-                row.push((b, self.pos));
-            }
             self.pos += 1;
+            if matches!(b, b' ' | b'\t' | b'\r') {
+                continue;
+            }
+            // A character is its first byte and the continuation bytes after it; a stray
+            // continuation byte after a blank is a character of its own.
+            row.push((b, self.pos - 1));
             while self.pos < self.input.len() && self.input[self.pos] & 0xc0 == 0x80 {
                 self.pos += 1;
             }
@@ -1014,6 +1017,21 @@ fn the_model_reproduces_every_fixture() {
             assert_eq!(expected.fault, None, "{}", input.display());
             let want = std::fs::read_to_string(&output).expect("fixture output");
             assert_eq!(expected.stdout, want, "{}", input.display());
+        }
+    }
+}
+
+/// Bytes that are not UTF-8 inside a grid row: a stray continuation byte after a blank is a
+/// character of its own (found by `random_bytes`, where the model had it wrong at first).
+#[test]
+fn stray_continuation_bytes_in_rows() {
+    for input in [
+        &b"0 \x80\xfeO\x01\x1e"[..],
+        b"1\n\n* \x80\x80**\n",
+        b"000 \x80\x8011\n",
+    ] {
+        for problem in PROBLEMS {
+            check(problem, input);
         }
     }
 }
