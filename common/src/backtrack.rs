@@ -248,7 +248,8 @@ struct State<B> {
     candidates: [B; MAX_DIGITS],
     /// The cells with no digit yet.
     unsolved: B,
-    /// Per digit: the houses that do not hold it yet.
+    /// Per digit: the houses that do not hold it yet. Not kept (nor read) below a root that
+    /// skips hidden singles.
     open: [u64; MAX_DIGITS],
 }
 
@@ -352,6 +353,17 @@ impl<B: Board> State<B> {
             candidates: [tables.all_cells; MAX_DIGITS],
             unsolved: tables.all_cells,
             open: [tables.all_houses; MAX_DIGITS],
+        }
+    }
+
+    /// Becomes a copy of `other` as far as a node reads it: the boards of digits `1..=size`,
+    /// the unsolved cells, and the open houses only if it looks for hidden singles.
+    #[inline]
+    fn copy_from(&mut self, other: &Self, size: usize, hidden: bool) {
+        self.candidates[..size].copy_from_slice(&other.candidates[..size]);
+        self.unsolved = other.unsolved;
+        if hidden {
+            self.open[..size].copy_from_slice(&other.open[..size]);
         }
     }
 
@@ -682,7 +694,8 @@ impl<B: Board> Search<B> {
     #[inline]
     fn descend(&mut self, from: usize, depth: usize, cell: usize, d: usize) -> bool {
         if from != depth {
-            self.levels[depth] = self.levels[from];
+            let (upper, lower) = self.levels.split_at_mut(depth);
+            lower[0].copy_from(&upper[from], self.tables.size, self.hidden);
         }
         let size = self.tables.size;
         // Without hidden singles, nothing reads the marks, nor a solved cell's other digits.
