@@ -85,7 +85,10 @@ mod tests {
 
     #[test]
     fn says_case_line_column_and_what() {
-        let at = Position { line: 14, column: 7 };
+        let at = Position {
+            line: 14,
+            column: 7,
+        };
         let e = InputError::new(at, "expected a digit, found \"abc\"").in_case(2);
         assert_eq!(
             e.to_string(),

@@ -84,7 +84,8 @@ mod tests {
         (0..size * size)
             .map(|cell| {
                 let (r, c) = (cell / size, cell % size);
-                let differs = |other: Option<usize>| other.map_or(true, |o| region[o] != region[cell]);
+                let differs =
+                    |other: Option<usize>| other.map_or(true, |o| region[o] != region[cell]);
                 let mut w = 0;
                 if differs(if r > 0 { Some(cell - size) } else { None }) {
                     w |= WALL_UP;
@@ -92,7 +93,11 @@ mod tests {
                 if differs(if c + 1 < size { Some(cell + 1) } else { None }) {
                     w |= WALL_RIGHT;
                 }
-                if differs(if r + 1 < size { Some(cell + size) } else { None }) {
+                if differs(if r + 1 < size {
+                    Some(cell + size)
+                } else {
+                    None
+                }) {
                     w |= WALL_DOWN;
                 }
                 if differs(if c > 0 { Some(cell - 1) } else { None }) {
@@ -107,7 +112,10 @@ mod tests {
     fn recovers_boxes_from_their_walls() {
         let boxes = crate::layout::Layout::boxes(3, 3);
         let region: Vec<u8> = (0..81).map(|c| boxes.region_of(c) as u8).collect();
-        assert_eq!(regions_from_walls(9, &walls_of(9, &region)).unwrap(), region);
+        assert_eq!(
+            regions_from_walls(9, &walls_of(9, &region)).unwrap(),
+            region
+        );
     }
 
     #[test]

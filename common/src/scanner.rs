@@ -86,8 +86,7 @@ impl Scanner {
 
     /// Skips spaces and tabs, stopping at a line end.
     fn skip_blanks_in_line(&mut self) {
-        while self.pos < self.bytes.len() && matches!(self.bytes[self.pos], b' ' | b'\t' | b'\r')
-        {
+        while self.pos < self.bytes.len() && matches!(self.bytes[self.pos], b' ' | b'\t' | b'\r') {
             self.bump();
         }
     }
@@ -106,22 +105,21 @@ impl Scanner {
         }
         let start = self.pos;
         let at = self.at;
-        while self.pos < self.bytes.len() && !is_space(self.bytes[self.pos]) {
-            self.bump();
+        let mut end = start;
+        while end < self.bytes.len() && !is_space(self.bytes[end]) {
+            end += 1;
         }
-        Some(Token {
-            text: &self.bytes[start..self.pos],
-            at,
-        })
+        // A token holds no line break: only the column moves, by its characters.
+        let text = &self.bytes[start..end];
+        self.at.column += text.iter().filter(|&&b| b & 0xc0 != 0x80).count();
+        self.pos = end;
+        Some(Token { text, at })
     }
 
     /// The error for input that ends where `what` was expected.
     pub fn ends_early(&mut self, what: &str) -> InputError {
         self.skip_whitespace();
-        InputError::new(
-            self.at,
-            format!("input ends where {} was expected", what),
-        )
+        InputError::new(self.at, format!("input ends where {} was expected", what))
     }
 
     /// The next token as an integer in `min..=max`.
@@ -240,9 +238,15 @@ mod tests {
         let t = sc.token().unwrap();
         assert_eq!((t.text, t.at), (&b"3"[..], Position { line: 1, column: 1 }));
         let t = sc.token().unwrap();
-        assert_eq!((t.text, t.at), (&b"12"[..], Position { line: 3, column: 3 }));
+        assert_eq!(
+            (t.text, t.at),
+            (&b"12"[..], Position { line: 3, column: 3 })
+        );
         let t = sc.token().unwrap();
-        assert_eq!((t.text, t.at), (&b"-4"[..], Position { line: 3, column: 6 }));
+        assert_eq!(
+            (t.text, t.at),
+            (&b"-4"[..], Position { line: 3, column: 6 })
+        );
         let t = sc.token().unwrap();
         assert_eq!((t.text, t.at), (&b"7"[..], Position { line: 4, column: 1 }));
         assert!(sc.token().is_none());
@@ -260,9 +264,15 @@ mod tests {
         let mut sc = scan(" 5 abc 300 99999999999999999999999");
         assert_eq!(sc.int("a count", 0, 9).unwrap().0, 5);
         let e = sc.int("a count", 0, 9).unwrap_err();
-        assert_eq!(e.to_string(), "line 1, column 4: expected a count 0-9, found \"abc\"");
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 4: expected a count 0-9, found \"abc\""
+        );
         let e = sc.int("a count", 0, 9).unwrap_err();
-        assert_eq!(e.to_string(), "line 1, column 8: expected a count 0-9, found \"300\"");
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 8: expected a count 0-9, found \"300\""
+        );
         assert!(sc.int("a count", 0, 9).is_err());
         let e = sc.int("a count", 0, 9).unwrap_err();
         assert_eq!(

@@ -33,26 +33,30 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
         walls: [0; CELLS],
         at: [Position::default(); CELLS],
     };
-    // Consecutive cases often share their regions: build the solver again only when they change.
-    let mut solver: Option<(Vec<u8>, Backtracker)> = None;
+    // Consecutive cases often share their walls: find the regions and build the solver again
+    // only when the walls change.
+    let mut solver: Option<([u8; CELLS], Backtracker)> = None;
     let mut solution = [0u8; CELLS];
     for k in 1..=cases as usize {
         read_case(scanner, &mut case).map_err(|e| e.in_case(k))?;
-        let regions = regions_from_walls(SIZE, &case.walls).map_err(|e| {
-            InputError::new(
-                case.at[e.first_cell],
-                format!(
-                    "the walls enclose a region of {} cells starting at row {}, column {}; every region needs 9",
-                    e.cells,
-                    e.first_cell / SIZE + 1,
-                    e.first_cell % SIZE + 1
-                ),
-            )
-            .in_case(k)
-        })?;
-        if solver.as_ref().map_or(true, |(r, _)| *r != regions) {
-            let layout = Layout::new(SIZE, regions.clone()).expect("regions of nine cells");
-            solver = Some((regions, Backtracker::new(&layout)));
+        if solver
+            .as_ref()
+            .map_or(true, |(walls, _)| *walls != case.walls)
+        {
+            let regions = regions_from_walls(SIZE, &case.walls).map_err(|e| {
+                InputError::new(
+                    case.at[e.first_cell],
+                    format!(
+                        "the walls enclose a region of {} cells starting at row {}, column {}; every region needs 9",
+                        e.cells,
+                        e.first_cell / SIZE + 1,
+                        e.first_cell % SIZE + 1
+                    ),
+                )
+                .in_case(k)
+            })?;
+            let layout = Layout::new(SIZE, regions).expect("regions of nine cells");
+            solver = Some((case.walls, Backtracker::new(&layout)));
         }
         let (_, backtracker) = solver.as_mut().expect("built above");
         let count = backtracker.count_up_to(&case.givens, 2, &mut solution);

@@ -26,15 +26,15 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
     let found = match givens {
-        Some(givens) => Backtracker::new(&layout).visit_lex(&givens, |grid| {
-            match printer.print(out, grid) {
+        Some(givens) => {
+            Backtracker::new(&layout).visit_lex(&givens, |grid| match printer.print(out, grid) {
                 Ok(()) => true,
                 Err(e) => {
                     failed = Some(e);
                     false
                 }
-            }
-        }),
+            })
+        }
         None => 0,
     };
     if let Some(e) = failed {
@@ -163,8 +163,8 @@ impl SolutionPrinter {
 
     fn print(&mut self, out: &mut Out, grid: &[u8]) -> std::io::Result<()> {
         self.count_up();
-        for (cell, &d) in grid.iter().enumerate() {
-            self.rows[2 * cell] = b'A' + d - 1;
+        for (pair, &d) in self.rows.chunks_exact_mut(2).zip(grid) {
+            pair[0] = b'A' + d - 1;
         }
         out.write_all(&self.number)?;
         out.write_all(&self.rows)
