@@ -1169,7 +1169,12 @@ fn duration(d: Duration) -> String {
 }
 
 fn rate(cases: usize, d: Duration) -> String {
-    thousands((cases as f64 / d.as_secs_f64()).round() as u64) + "/s"
+    let per_second = cases as f64 / d.as_secs_f64();
+    if per_second < 100.0 {
+        format!("{:.2}/s", per_second)
+    } else {
+        thousands(per_second.round() as u64) + "/s"
+    }
 }
 
 fn thousands(n: u64) -> String {
