@@ -391,9 +391,8 @@ impl<B: Board> State<B> {
         if self.unsolved.is_empty() {
             return None;
         }
-        let (mut one, mut two, mut three, mut four) = (B::EMPTY, B::EMPTY, B::EMPTY, B::EMPTY);
+        let (mut one, mut two, mut three) = (B::EMPTY, B::EMPTY, B::EMPTY);
         for &b in &self.candidates[..size] {
-            four = four.or(three.and(b));
             three = three.or(two.and(b));
             two = two.or(one.and(b));
             one = one.or(b);
@@ -410,6 +409,13 @@ impl<B: Board> State<B> {
                 }
             }
             return Some(best);
+        }
+        let (mut one, mut two, mut three, mut four) = (B::EMPTY, B::EMPTY, B::EMPTY, B::EMPTY);
+        for &b in &self.candidates[..size] {
+            four = four.or(three.and(b));
+            three = three.or(two.and(b));
+            two = two.or(one.and(b));
+            one = one.or(b);
         }
         let triples = self.unsolved.and(three).and_not(four);
         if !triples.is_empty() {
@@ -690,9 +696,10 @@ impl<B: Board> Search<B> {
     }
 
     /// Places digit `d + 1` in `cell` at level `depth` (a copy of `from`'s state, unless
-    /// `from == depth`) and propagates. False on a contradiction.
+    /// `from == depth`) and propagates. `digits` are the cell's candidates at `from` (bit
+    /// `digit - 1`). False on a contradiction.
     #[inline]
-    fn descend(&mut self, from: usize, depth: usize, cell: usize, d: usize) -> bool {
+    fn descend(&mut self, from: usize, depth: usize, cell: usize, digits: u32, d: usize) -> bool {
         if from != depth {
             let (upper, lower) = self.levels.split_at_mut(depth);
             lower[0].copy_from(&upper[from], self.tables.size, self.hidden);
@@ -701,7 +708,7 @@ impl<B: Board> Search<B> {
         // Without hidden singles, nothing reads the marks, nor a solved cell's other digits.
         let others = if self.hidden {
             self.marks.dirty[..size].iter_mut().for_each(|m| *m = 0);
-            self.levels[depth].digits_of(size, cell) & !(1 << d)
+            digits & !(1 << d)
         } else {
             0
         };
@@ -730,18 +737,19 @@ impl<B: Board> Search<B> {
                     return;
                 }
             };
-            let mut digits = self.levels[depth].digits_of(size, cell);
+            let all = self.levels[depth].digits_of(size, cell);
+            let mut digits = all;
             while digits & (digits - 1) != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if self.descend(depth, depth + 1, cell, d) {
+                if self.descend(depth, depth + 1, cell, all, d) {
                     self.count_from(depth + 1, limit, count, solution);
                     if *count >= limit {
                         return;
                     }
                 }
             }
-            if !self.descend(depth, depth, cell, digits.trailing_zeros() as usize) {
+            if !self.descend(depth, depth, cell, all, digits.trailing_zeros() as usize) {
                 return;
             }
         }
@@ -759,17 +767,18 @@ impl<B: Board> Search<B> {
                 return visit(&self.grid);
             }
             let cell = state.unsolved.lowest();
-            let mut digits = state.digits_of(size, cell);
+            let all = state.digits_of(size, cell);
+            let mut digits = all;
             while digits & (digits - 1) != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if self.descend(depth, depth + 1, cell, d)
+                if self.descend(depth, depth + 1, cell, all, d)
                     && !self.visit_from(depth + 1, visited, visit)
                 {
                     return false;
                 }
             }
-            if !self.descend(depth, depth, cell, digits.trailing_zeros() as usize) {
+            if !self.descend(depth, depth, cell, all, digits.trailing_zeros() as usize) {
                 return true;
             }
         }
@@ -799,11 +808,12 @@ impl<B: Board> Search<B> {
                 return;
             }
         }
-        let mut digits = self.levels[depth].digits_of(size, cell);
+        let all = self.levels[depth].digits_of(size, cell);
+        let mut digits = all;
         while digits != 0 {
             let d = 31 - digits.leading_zeros() as usize;
             digits &= !(1 << d);
-            if self.descend(depth, depth + 1, cell, d) {
+            if self.descend(depth, depth + 1, cell, all, d) {
                 self.maximise_from(depth + 1, best);
             }
         }
