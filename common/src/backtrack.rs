@@ -30,6 +30,14 @@ use crate::layout::Layout;
 /// The most digits (and the grid side): 16.
 const MAX_DIGITS: usize = 16;
 
+/// Entries of a table indexed by cell: one more than the largest board, as a board's lowest
+/// cell is at most its capacity.
+const CELL_SLOTS: usize = 257;
+
+/// Entries of a table indexed by house: one more than the largest house number that a
+/// `u64`'s trailing zeros can give.
+const HOUSE_SLOTS: usize = 65;
+
 /// A set of cells, one bit each: cell `c` is bit `c`.
 trait Board: Copy + Eq + std::fmt::Debug {
     /// The empty set.
@@ -221,12 +229,14 @@ impl<B: Board> Iterator for Cells<B> {
 struct Tables<B> {
     size: usize,
     cells: usize,
-    /// Per cell: the other cells of its three houses.
-    peers: Vec<B>,
+    /// Per cell: the other cells of its three houses. The tables indexed by cell have
+    /// [`CELL_SLOTS`] entries and those indexed by house [`HOUSE_SLOTS`], more than any
+    /// index can be, so that the compiler drops the bounds checks in the hot loops.
+    peers: [B; CELL_SLOTS],
     /// Per house (rows, then columns, then regions): its cells.
-    houses: Vec<B>,
+    houses: [B; HOUSE_SLOTS],
     /// Per cell: its three houses, as bits of a house set.
-    cell_houses: Vec<u64>,
+    cell_houses: [u64; CELL_SLOTS],
     /// Every house.
     all_houses: u64,
     /// Every cell.
@@ -285,9 +295,9 @@ pub struct Backtracker {
 /// The search, by board width: up to 64 cells (N <= 8), 128 (N <= 11) or 256 (N <= 16).
 #[derive(Clone, Debug)]
 enum Width {
-    Narrow(Search<u64>),
-    Middle(Search<u128>),
-    Wide(Search<Wide>),
+    Narrow(Box<Search<u64>>),
+    Middle(Box<Search<u128>>),
+    Wide(Box<Search<Wide>>),
 }
 
 impl<B: Board> Tables<B> {
@@ -295,19 +305,18 @@ impl<B: Board> Tables<B> {
         let size = layout.size();
         let cells = layout.cells();
         assert!(cells <= B::CAPACITY && size <= MAX_DIGITS);
-        let houses: Vec<B> = layout
-            .houses()
-            .iter()
-            .map(|h| h.iter().fold(B::EMPTY, |b, &c| b.or(B::cell(c))))
-            .collect();
-        let peers = layout
-            .peers()
-            .iter()
-            .map(|p| p.iter().fold(B::EMPTY, |b, &c| b.or(B::cell(c))))
-            .collect();
-        let cell_houses = (0..cells)
-            .map(|cell| layout.houses_of(cell).iter().fold(0, |s, &h| s | 1 << h))
-            .collect();
+        let mut houses = [B::EMPTY; HOUSE_SLOTS];
+        for (board, h) in houses.iter_mut().zip(layout.houses()) {
+            *board = h.iter().fold(B::EMPTY, |b, &c| b.or(B::cell(c)));
+        }
+        let mut peers = [B::EMPTY; CELL_SLOTS];
+        for (board, p) in peers.iter_mut().zip(layout.peers()) {
+            *board = p.iter().fold(B::EMPTY, |b, &c| b.or(B::cell(c)));
+        }
+        let mut cell_houses = [0; CELL_SLOTS];
+        for (cell, houses) in cell_houses.iter_mut().enumerate().take(cells) {
+            *houses = layout.houses_of(cell).iter().fold(0, |s, &h| s | 1 << h);
+        }
         let mut crossings = Vec::new();
         for region in 2 * size..3 * size {
             for line in 0..2 * size {
@@ -387,7 +396,7 @@ impl<B: Board> State<B> {
     /// cells counted one by one. Among cells with two, the one with the most unsolved peers
     /// plus two-candidate peers (`peers[cell]`): its two branches strike the most, which cuts
     /// the work on the hardest 9x9 set by a quarter.
-    fn fewest_candidates(&self, size: usize, peers: &[B]) -> Option<usize> {
+    fn fewest_candidates(&self, size: usize, peers: &[B; CELL_SLOTS]) -> Option<usize> {
         if self.unsolved.is_empty() {
             return None;
         }
@@ -471,7 +480,8 @@ impl<'a, B: Board> Node<'a, B> {
         let houses = self.tables.cell_houses[cell];
         let mut rest = others;
         while rest != 0 {
-            let e = rest.trailing_zeros() as usize;
+            // `% MAX_DIGITS` changes nothing (digits are below 16) but drops index checks.
+            let e = rest.trailing_zeros() as usize % MAX_DIGITS;
             rest &= rest - 1;
             self.marks.dirty[e] |= houses;
             self.marks.unlocked[e] |= houses;
@@ -562,7 +572,8 @@ impl<'a, B: Board> Node<'a, B> {
         let bit = B::cell(cell);
         let mut rest = others;
         while rest != 0 {
-            let e = rest.trailing_zeros() as usize;
+            // As in `place`: the `%` only drops index checks.
+            let e = rest.trailing_zeros() as usize % MAX_DIGITS;
             rest &= rest - 1;
             s.candidates[e] = s.candidates[e].and_not(bit);
         }
@@ -595,7 +606,8 @@ impl<'a, B: Board> Node<'a, B> {
     /// Naked and hidden singles until neither finds anything. False on a contradiction: a
     /// cell with no candidate, or a house with no place left for a digit it lacks.
     fn propagate(&mut self) -> bool {
-        let size = self.tables.size;
+        // The bound, always true, lets the compiler drop the digit index checks.
+        let size = self.tables.size.min(MAX_DIGITS);
         loop {
             loop {
                 let (empty, singles) = self.state.naked(size);
@@ -704,10 +716,9 @@ impl<B: Board> Search<B> {
             let (upper, lower) = self.levels.split_at_mut(depth);
             lower[0].copy_from(&upper[from], self.tables.size, self.hidden);
         }
-        let size = self.tables.size;
         // Without hidden singles, nothing reads the marks, nor a solved cell's other digits.
         let others = if self.hidden {
-            self.marks.dirty[..size].iter_mut().for_each(|m| *m = 0);
+            self.marks.dirty = [0; MAX_DIGITS];
             digits & !(1 << d)
         } else {
             0
@@ -869,11 +880,11 @@ impl Backtracker {
     pub fn new(layout: &Layout) -> Self {
         let cells = layout.cells();
         let search = if cells <= u64::CAPACITY {
-            Width::Narrow(Search::new(layout))
+            Width::Narrow(Box::new(Search::new(layout)))
         } else if cells <= u128::CAPACITY {
-            Width::Middle(Search::new(layout))
+            Width::Middle(Box::new(Search::new(layout)))
         } else {
-            Width::Wide(Search::new(layout))
+            Width::Wide(Box::new(Search::new(layout)))
         };
         Backtracker { search }
     }
