@@ -23,24 +23,31 @@ fn peers(size: usize, regions: &[u8]) -> Vec<Vec<usize>> {
 }
 
 /// Calls `visit` on every completion of `grid` (in no particular order) until it returns
-/// false; returns false if it was stopped. Fills the empty cell with the fewest digits left.
+/// false or `steps` (one per call) run out; returns false if it was stopped. Fills the empty
+/// cell with the fewest digits left.
 fn search(
     size: usize,
     peers: &[Vec<usize>],
     grid: &mut [u8],
+    steps: &mut usize,
     visit: &mut dyn FnMut(&[u8]) -> bool,
 ) -> bool {
-    let allowed = |grid: &[u8], cell: usize| -> Vec<u8> {
+    if *steps == 0 {
+        return false;
+    }
+    *steps -= 1;
+    // The digits a cell can still take, as bits 1..=size: those no peer holds.
+    let allowed = |grid: &[u8], cell: usize| -> u32 {
         let taken = peers[cell]
             .iter()
             .fold(0u32, |taken, &p| taken | 1 << grid[p]);
-        (1..=size as u8).filter(|&d| taken >> d & 1 == 0).collect()
+        ((1 << (size + 1)) - 2) & !taken
     };
-    let mut best: Option<(usize, Vec<u8>)> = None;
+    let mut best: Option<(usize, u32)> = None;
     for cell in 0..grid.len() {
         if grid[cell] == 0 {
             let digits = allowed(grid, cell);
-            if best.as_ref().is_none_or(|(_, b)| digits.len() < b.len()) {
+            if best.is_none_or(|(_, b)| digits.count_ones() < b.count_ones()) {
                 best = Some((cell, digits));
             }
         }
@@ -48,9 +55,9 @@ fn search(
     let Some((cell, digits)) = best else {
         return visit(grid); // no empty cell left: a completion
     };
-    for d in digits {
+    for d in (1..=size as u8).filter(|&d| digits >> d & 1 == 1) {
         grid[cell] = d;
-        let go_on = search(size, peers, grid, visit);
+        let go_on = search(size, peers, grid, steps, visit);
         grid[cell] = 0;
         if !go_on {
             return false;
@@ -59,11 +66,12 @@ fn search(
     true
 }
 
-/// Calls `visit` on every completion of `givens` until it returns false.
+/// Calls `visit` on every completion of `givens` until it returns false or `steps` run out.
 fn for_each_solution(
     size: usize,
     regions: &[u8],
     givens: &[u8],
+    steps: &mut usize,
     visit: &mut dyn FnMut(&[u8]) -> bool,
 ) {
     assert_eq!(givens.len(), size * size, "one value per cell");
@@ -75,15 +83,35 @@ fn for_each_solution(
     let givens_clash = (0..givens.len())
         .any(|cell| givens[cell] != 0 && peers[cell].iter().any(|&p| givens[p] == givens[cell]));
     if !givens_clash {
-        search(size, &peers, &mut givens.to_vec(), visit);
+        search(size, &peers, &mut givens.to_vec(), steps, visit);
     }
+}
+
+/// Whether the search for up to `limit` completions of `givens` ends within `steps` steps.
+/// The plain search can take minutes on a sparse grid of an awkward layout; generators use
+/// this to keep to instances that the reference answers quickly.
+pub fn settles_within(
+    size: usize,
+    regions: &[u8],
+    givens: &[u8],
+    limit: usize,
+    steps: usize,
+) -> bool {
+    let mut found = 0;
+    let mut left = steps;
+    for_each_solution(size, regions, givens, &mut left, &mut |_| {
+        found += 1;
+        found < limit
+    });
+    left > 0
 }
 
 /// Up to `limit` completions of `givens`, in no particular order.
 pub fn solutions_up_to(size: usize, regions: &[u8], givens: &[u8], limit: usize) -> Vec<Vec<u8>> {
     let mut found = Vec::new();
     if limit > 0 {
-        for_each_solution(size, regions, givens, &mut |grid| {
+        let mut unlimited = usize::MAX;
+        for_each_solution(size, regions, givens, &mut unlimited, &mut |grid| {
             found.push(grid.to_vec());
             found.len() < limit
         });
@@ -120,7 +148,8 @@ pub fn max_target9_score(givens: &[u8]) -> Option<u32> {
         6 + [r, c, 8 - r, 8 - c].into_iter().min().unwrap_or(0) as u32
     };
     let mut best = None;
-    for_each_solution(9, &boxes, givens, &mut |grid| {
+    let mut unlimited = usize::MAX;
+    for_each_solution(9, &boxes, givens, &mut unlimited, &mut |grid| {
         let score: u32 = (0..81)
             .map(|cell| weight(cell) * u32::from(grid[cell]))
             .sum();
