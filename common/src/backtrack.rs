@@ -620,12 +620,27 @@ impl<'a, B: Board> Node<'a, B> {
                 if singles == self.state.unsolved {
                     return self.finish();
                 }
-                for d in 0..size {
-                    for cell in Cells(singles.and(self.state.candidates[d])) {
-                        if !self.state.candidates[d].contains(cell) {
+                if B::CAPACITY > u64::CAPACITY {
+                    // Cell by cell on grids past 8x8: the loop over a cell's digits has a
+                    // fixed length, where a test per digit for singles is often mispredicted
+                    // (the hardest 9x9 set: -7% time, +6% instructions).
+                    for cell in Cells(singles) {
+                        let digits = self.state.digits_of(size, cell);
+                        if digits == 0 {
                             return false;
                         }
-                        self.place(cell, d, 0);
+                        self.place(cell, digits.trailing_zeros() as usize % MAX_DIGITS, 0);
+                    }
+                } else {
+                    // Digit by digit on small grids, with few digits and many singles per
+                    // round (latin6: twice as fast as cell by cell).
+                    for d in 0..size {
+                        for cell in Cells(singles.and(self.state.candidates[d])) {
+                            if !self.state.candidates[d].contains(cell) {
+                                return false;
+                            }
+                            self.place(cell, d, 0);
+                        }
                     }
                 }
             }
@@ -1147,6 +1162,49 @@ mod tests {
             assert_eq!(node.finish(), solved);
             if solved {
                 assert_eq!(&search.grid[..2], &full[..2]);
+            }
+        }
+    }
+
+    #[test]
+    fn clashing_singles_on_a_wide_board_are_no_solution() {
+        // 9x9 (u128 boards, singles placed cell by cell): a full grid with cells 0, 1 and 2
+        // emptied. Cell 0 keeps its digit, cell 1 its own digit or cell 0's, cell 2 its own
+        // and cell 0's. With its own digit in cell 1 the node is solved; with cell 0's, cells
+        // 0 and 1 clash in row 0.
+        let layout = Layout::boxes(3, 3);
+        let full: Vec<u8> = (0..81)
+            .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9) as u8 + 1)
+            .collect();
+        assert!(is_solution(&layout, &[], &full));
+        let mut search: Search<u128> = Search::new(&layout);
+        let first = full[0] as usize - 1;
+        for (second, solved) in [(full[1] as usize - 1, true), (first, false)] {
+            let mut state = State::new(&search.tables);
+            for b in state.candidates[..9].iter_mut() {
+                *b = 0;
+            }
+            for (cell, &d) in full.iter().enumerate().skip(3) {
+                state.candidates[d as usize - 1] |= 1 << cell;
+            }
+            state.candidates[first] |= 1 | 1 << 2;
+            state.candidates[second] |= 1 << 1;
+            state.candidates[full[2] as usize - 1] |= 1 << 2;
+            state.unsolved = 0b111;
+            let mut node = Node {
+                tables: &search.tables,
+                state: &mut state,
+                grid: &mut search.grid,
+                marks: &mut Marks {
+                    dirty: [0; MAX_DIGITS],
+                    unlocked: [0; MAX_DIGITS],
+                },
+                locking: false,
+                hidden: true,
+            };
+            assert_eq!(node.propagate(), solved);
+            if solved {
+                assert_eq!(&search.grid[..3], &full[..3]);
             }
         }
     }
