@@ -269,6 +269,8 @@ struct Marks {
     /// Per digit: the houses where its board lost a cell since hidden singles were last
     /// looked for there.
     dirty: [u64; MAX_DIGITS],
+    /// The digits whose `dirty` marks may not be empty (bit `digit - 1`).
+    changed: u32,
     /// The same, since locked candidates were last looked for there.
     unlocked: [u64; MAX_DIGITS],
 }
@@ -478,6 +480,7 @@ impl<'a, B: Board> Node<'a, B> {
             return;
         }
         let houses = self.tables.cell_houses[cell];
+        self.marks.changed |= others;
         let mut rest = others;
         while rest != 0 {
             // `% MAX_DIGITS` changes nothing (digits are below 16) but drops index checks.
@@ -497,6 +500,7 @@ impl<'a, B: Board> Node<'a, B> {
             touched |= self.tables.cell_houses[p];
         }
         self.marks.dirty[d] |= touched;
+        self.marks.changed |= 1 << d;
         self.marks.unlocked[d] |= touched;
     }
 
@@ -648,7 +652,13 @@ impl<'a, B: Board> Node<'a, B> {
                 return true;
             }
             let mut found = false;
-            for d in 0..size {
+            // Only the digits whose boards changed: a test per digit would often be
+            // mispredicted.
+            let mut digits = self.marks.changed;
+            self.marks.changed = 0;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize % MAX_DIGITS;
+                digits &= digits - 1;
                 let mut houses = self.marks.dirty[d] & self.state.open[d];
                 self.marks.dirty[d] = 0;
                 while houses != 0 {
@@ -685,6 +695,7 @@ impl<B: Board> Search<B> {
             hidden: true,
             marks: Marks {
                 dirty: [0; MAX_DIGITS],
+                changed: 0,
                 unlocked: [0; MAX_DIGITS],
             },
             tables,
@@ -698,6 +709,7 @@ impl<B: Board> Search<B> {
         self.levels[0] = State::new(&self.tables);
         self.marks = Marks {
             dirty: [self.tables.all_houses; MAX_DIGITS],
+            changed: (1 << self.tables.size) - 1,
             unlocked: [self.tables.all_houses; MAX_DIGITS],
         };
         let mut node = Node {
@@ -734,6 +746,7 @@ impl<B: Board> Search<B> {
         // Without hidden singles, nothing reads the marks, nor a solved cell's other digits.
         let others = if self.hidden {
             self.marks.dirty = [0; MAX_DIGITS];
+            self.marks.changed = 0;
             digits & !(1 << d)
         } else {
             0
@@ -1118,6 +1131,7 @@ mod tests {
             grid: &mut search.grid,
             marks: &mut Marks {
                 dirty: [0; MAX_DIGITS],
+                changed: 0,
                 unlocked: [search.tables.all_houses; MAX_DIGITS],
             },
             locking: true,
@@ -1154,6 +1168,7 @@ mod tests {
                 grid: &mut search.grid,
                 marks: &mut Marks {
                     dirty: [0; MAX_DIGITS],
+                    changed: 0,
                     unlocked: [0; MAX_DIGITS],
                 },
                 locking: false,
@@ -1197,6 +1212,7 @@ mod tests {
                 grid: &mut search.grid,
                 marks: &mut Marks {
                     dirty: [0; MAX_DIGITS],
+                    changed: 0,
                     unlocked: [0; MAX_DIGITS],
                 },
                 locking: false,
