@@ -45,6 +45,9 @@ const USAGE: &str =
 /// instances are drawn again, or left alone when shrinking.
 const REFERENCE_STEPS: usize = 20_000;
 
+/// Shrinking a failure stops after this long, with the smallest failing input so far.
+const SHRINK_TIME: Duration = Duration::from_secs(120);
+
 /// A process that has not ended after this long is killed.
 const TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -230,8 +233,8 @@ impl<C: Case> Input<C> {
         (stdout, None)
     }
 
-    /// Runs the binary on this input; `Some(report)` if it does not do what it must.
-    fn mismatch(&self, binary: &Path) -> Result<Option<String>, String> {
+    /// Runs the binary on this input; `Some(failure)` if it does not do what it must.
+    fn mismatch(&self, binary: &Path) -> Result<Option<Failure>, String> {
         let input = self.text();
         let run = execute(binary, &input)?;
         let (stdout, refused) = self.expected();
@@ -268,7 +271,10 @@ impl<C: Case> Input<C> {
                 String::from_utf8_lossy(&run.stderr),
                 run.status.map_or_else(|| "none (killed by a signal)".to_string(), |s| s.to_string())
             );
-            report
+            Failure {
+                report,
+                timed_out: run.timed_out,
+            }
         }))
     }
 }
@@ -301,6 +307,14 @@ fn refusal_fault<C: Case>(run: &Run, case: usize, first: usize, last: usize) -> 
     }
 }
 
+/// How the binary failed on an input.
+struct Failure {
+    /// What went wrong, the input, and the expected and actual results.
+    report: String,
+    /// Whether it was killed after [`TIMEOUT`].
+    timed_out: bool,
+}
+
 /// The counts of one stress run.
 struct Tally {
     cases: usize,
@@ -329,7 +343,7 @@ fn stress<C: Case>(binary: &Path, options: &Options) -> Result<Tally, String> {
         tally.cases += cases.len();
         if cases.last().is_some_and(|c| c.expected.is_none()) {
             // Cases after a refused one must not be answered at all.
-            for _ in 0..rng.below(3) {
+            for _ in 0..rng.below(3).min(C::BATCH - cases.len()) {
                 cases.push(Checked::new(C::generate(&mut rng)));
             }
         }
@@ -341,19 +355,22 @@ fn stress<C: Case>(binary: &Path, options: &Options) -> Result<Tally, String> {
             continue;
         }
         // Count the failing cases one by one; a batch that fails only as a whole counts once.
+        // A case that hangs ends the count: each costs the whole timeout.
         let mut alone = 0;
         for checked in &input.cases {
             let single = Input {
                 cases: vec![checked.clone()],
                 crlf: input.crlf,
             };
-            if single.mismatch(binary)?.is_some() {
+            let failure = single.mismatch(binary)?;
+            let timed_out = failure.as_ref().is_some_and(|f| f.timed_out);
+            if failure.is_some() {
                 alone += 1;
                 if first_failure.is_none() {
                     first_failure = Some(single);
                 }
             }
-            if checked.expected.is_none() {
+            if timed_out || checked.expected.is_none() {
                 break;
             }
         }
@@ -377,11 +394,26 @@ fn stress<C: Case>(binary: &Path, options: &Options) -> Result<Tally, String> {
 
 /// The smallest input reached from `input` by dropping cases, then givens, then writing the
 /// cases more plainly and with LF line ends, one step at a time while the binary still fails
-/// on it, with the report of that failure.
+/// on it, with the report of that failure. Stops early after [`SHRINK_TIME`].
 fn shrink<C: Case>(binary: &Path, mut input: Input<C>) -> Result<(Input<C>, String), String> {
+    let deadline = Instant::now() + SHRINK_TIME;
     let mut report = input
         .mismatch(binary)?
-        .ok_or("the failure did not repeat: is the binary deterministic?")?;
+        .ok_or("the failure did not repeat: is the binary deterministic?")?
+        .report;
+    // Tries `smaller` in place of `input`; true if it still fails (and is taken).
+    let mut take = |input: &mut Input<C>, smaller: Input<C>| -> Result<bool, String> {
+        if smaller.cases.is_empty() || Instant::now() >= deadline {
+            return Ok(false);
+        }
+        Ok(match smaller.mismatch(binary)? {
+            Some(failure) => {
+                (*input, report) = (smaller, failure.report);
+                true
+            }
+            None => false,
+        })
+    };
     let mut chunk = input.cases.len() / 2;
     while chunk >= 1 {
         let mut start = 0;
@@ -389,54 +421,48 @@ fn shrink<C: Case>(binary: &Path, mut input: Input<C>) -> Result<(Input<C>, Stri
             let mut smaller = input.clone();
             let end = (start + chunk).min(smaller.cases.len());
             smaller.cases.drain(start..end);
-            match (smaller.cases.is_empty(), smaller.mismatch(binary)?) {
-                (false, Some(r)) => (input, report) = (smaller, r),
-                _ => start += chunk,
+            if !take(&mut input, smaller)? {
+                start += chunk;
             }
         }
         chunk /= 2;
     }
-    loop {
-        let mut progress = false;
+    let mut progress = true;
+    while progress {
+        progress = false;
         for i in 0..input.cases.len() {
             let mut given = 0;
             while given < input.cases[i].case.givens() {
                 let case = input.cases[i].case.without_given(given);
+                let mut smaller = input.clone();
                 if case.affordable() {
-                    let mut smaller = input.clone();
                     smaller.cases[i] = Checked::new(case);
-                    if let Some(r) = smaller.mismatch(binary)? {
-                        (input, report, progress) = (smaller, r, true);
+                    if take(&mut input, smaller)? {
+                        progress = true;
                         continue;
                     }
                 }
                 given += 1;
             }
         }
-        if !progress {
-            break;
-        }
     }
     for i in 0..input.cases.len() {
-        // Each accepted step makes one thing plain for good, so the list gets shorter.
+        // Each step taken makes one thing plain for good, so the list gets shorter.
         let mut k = 0;
         while let Some(case) = input.cases[i].case.plainer().into_iter().nth(k) {
             let mut plainer = input.clone();
             plainer.cases[i] = Checked::new(case);
-            match plainer.mismatch(binary)? {
-                Some(r) => (input, report, k) = (plainer, r, 0),
-                None => k += 1,
+            if !take(&mut input, plainer)? {
+                k += 1;
             }
         }
     }
+    let lf = Input {
+        crlf: false,
+        ..input.clone()
+    };
     if input.crlf {
-        let lf = Input {
-            crlf: false,
-            ..input.clone()
-        };
-        if let Some(r) = lf.mismatch(binary)? {
-            (input, report) = (lf, r);
-        }
+        take(&mut input, lf)?;
     }
     Ok((input, report))
 }
