@@ -307,17 +307,23 @@ impl<B: Board> Tables<B> {
         let size = layout.size();
         let cells = layout.cells();
         assert!(cells <= B::CAPACITY && size <= MAX_DIGITS);
+        // Boards straight from each cell's three houses: no lists, no sorting, so that a new
+        // layout per case (jigsaw) costs little next to a search.
         let mut houses = [B::EMPTY; HOUSE_SLOTS];
-        for (board, h) in houses.iter_mut().zip(layout.houses()) {
-            *board = h.iter().fold(B::EMPTY, |b, &c| b.or(B::cell(c)));
+        let mut cell_houses = [0; CELL_SLOTS];
+        for cell in 0..cells {
+            for &h in layout.houses_of(cell).iter() {
+                houses[h] = houses[h].or(B::cell(cell));
+                cell_houses[cell] |= 1 << h;
+            }
         }
         let mut peers = [B::EMPTY; CELL_SLOTS];
-        for (board, p) in peers.iter_mut().zip(layout.peers()) {
-            *board = p.iter().fold(B::EMPTY, |b, &c| b.or(B::cell(c)));
-        }
-        let mut cell_houses = [0; CELL_SLOTS];
-        for (cell, houses) in cell_houses.iter_mut().enumerate().take(cells) {
-            *houses = layout.houses_of(cell).iter().fold(0, |s, &h| s | 1 << h);
+        for cell in 0..cells {
+            let seen = layout
+                .houses_of(cell)
+                .iter()
+                .fold(B::EMPTY, |b, &h| b.or(houses[h]));
+            peers[cell] = seen.and_not(B::cell(cell));
         }
         let mut crossings = Vec::new();
         for region in 2 * size..3 * size {
