@@ -311,19 +311,19 @@ impl<B: Board> Tables<B> {
         // layout per case (jigsaw) costs little next to a search.
         let mut houses = [B::EMPTY; HOUSE_SLOTS];
         let mut cell_houses = [0; CELL_SLOTS];
-        for cell in 0..cells {
+        for (cell, its_houses) in cell_houses.iter_mut().enumerate().take(cells) {
             for &h in layout.houses_of(cell).iter() {
                 houses[h] = houses[h].or(B::cell(cell));
-                cell_houses[cell] |= 1 << h;
+                *its_houses |= 1 << h;
             }
         }
         let mut peers = [B::EMPTY; CELL_SLOTS];
-        for cell in 0..cells {
+        for (cell, its_peers) in peers.iter_mut().enumerate().take(cells) {
             let seen = layout
                 .houses_of(cell)
                 .iter()
                 .fold(B::EMPTY, |b, &h| b.or(houses[h]));
-            peers[cell] = seen.and_not(B::cell(cell));
+            *its_peers = seen.and_not(B::cell(cell));
         }
         let mut crossings = Vec::new();
         for region in 2 * size..3 * size {
