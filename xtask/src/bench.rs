@@ -6,7 +6,7 @@
 //! ```
 //!
 //! - Builds the binaries with `cargo build --release -p ...` in the workspace (into
-//!   `$CARGO_TARGET_DIR`, else `target/`), and the peers with `../shared/peers/build
+//!   `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR`, else `target/`), and the peers with `../shared/peers/build
 //!   <target>/peers`. Without `../shared/peers` (or g++) the peer columns stay empty.
 //! - Generates the data sets once into `<target>/bench-data/` (delete the folder to generate
 //!   them anew). The jigsaw sets built from `../shared/bench` are skipped with a note when it is
@@ -195,10 +195,7 @@ struct Paths {
 impl Paths {
     fn new() -> Result<Self, String> {
         let root = workspace_root();
-        let target = match std::env::var_os("CARGO_TARGET_DIR") {
-            Some(dir) => root.join(dir),
-            None => root.join("target"),
-        };
+        let target = crate::target_dir();
         let shared = root
             .parent()
             .ok_or("the workspace root has no parent folder")?

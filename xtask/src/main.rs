@@ -20,6 +20,16 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Cargo's target folder: `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR` (relative ones
+/// taken from the workspace root), else `target/` in the workspace.
+pub fn target_dir() -> PathBuf {
+    let root = workspace_root();
+    ["CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_DIR"]
+        .iter()
+        .find_map(std::env::var_os)
+        .map_or_else(|| root.join("target"), |dir| root.join(dir))
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {

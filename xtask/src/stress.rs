@@ -138,13 +138,11 @@ fn build(problem: &str) -> Result<PathBuf, String> {
     if !status.success() {
         return Err(format!("cargo build --release -p {} failed", problem));
     }
-    let target = ["CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_DIR"]
-        .iter()
-        .find_map(std::env::var_os)
-        .map_or_else(|| root.join("target"), |dir| root.join(dir));
-    Ok(target
-        .join("release")
-        .join(format!("{}{}", problem, std::env::consts::EXE_SUFFIX)))
+    Ok(crate::target_dir().join("release").join(format!(
+        "{}{}",
+        problem,
+        std::env::consts::EXE_SUFFIX
+    )))
 }
 
 /// One random instance of a problem, as the stress loop sees it.
