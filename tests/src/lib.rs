@@ -35,7 +35,7 @@ pub fn fixture_pairs(problem: &str) -> Vec<(PathBuf, PathBuf)> {
             let path = entry.expect("fixture entry").path();
             if path.is_dir() {
                 walk(&path, pairs);
-            } else if path.extension().map_or(false, |e| e == "in") {
+            } else if path.extension().is_some_and(|e| e == "in") {
                 let out = path.with_extension("out");
                 assert!(out.exists(), "{} has no .out beside it", path.display());
                 pairs.push((path, out));

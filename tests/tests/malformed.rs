@@ -85,7 +85,7 @@ fn jigsaw_cut_short_after_a_complete_case() {
     rejects(
         "jigsaw",
         &format!("2\n{}\n", case),
-        &format!("{}", solved),
+        &solved,
         "case 2, line 11, column 1: input ends where a cell value was expected",
     );
 }
