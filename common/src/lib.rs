@@ -2,11 +2,10 @@
 //! bundled into one source file (`cargo xtask bundle <problem>`).
 //!
 //! Data flows one way: [`scanner`] reads tokens, the binary builds a [`layout::Layout`] and the
-//! givens, an engine ([`backtrack`] or [`dlx`] through [`sudoku_cover`]) solves, [`output`]
-//! prints and turns errors into one line on stderr.
+//! givens, an engine ([`backtrack`], [`weighted`], or [`dlx`] through [`sudoku_cover`]) solves,
+//! and [`output`] prints and turns errors into one line on stderr.
 
 pub mod backtrack;
-pub mod candidates;
 pub mod dlx;
 pub mod error;
 pub mod layout;
