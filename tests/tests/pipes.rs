@@ -5,6 +5,7 @@ use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 use tests::{binary, fixture_dir, PROBLEMS};
@@ -33,7 +34,10 @@ fn wait_or_kill(child: &mut Child, what: &str) -> ExitStatus {
 /// Starts `problem` with `input` on stdin (from a file, so the child reads it all at once),
 /// stderr piped and stdout as given.
 fn start(problem: &str, input: &[u8], stdout: Stdio) -> Child {
-    let dir = std::env::temp_dir().join(format!("pipes-{}-{}", problem, std::process::id()));
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let dir =
+        std::env::temp_dir().join(format!("pipes-{}-{}-{}", problem, std::process::id(), run));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("input");
     std::fs::write(&path, input).expect("write the input");
