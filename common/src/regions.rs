@@ -22,7 +22,7 @@ pub struct WallRegionError {
 /// walls on the outer border change nothing.
 ///
 /// Regions are numbered in the row order of their first cells. Errs with the first region
-/// (in that order) that does not have exactly `size` cells. O(size^2), one allocation per call.
+/// (in that order) that does not have exactly `size` cells. O(size^2), two allocations per call.
 pub fn regions_from_walls(size: usize, walls: &[u8]) -> Result<Vec<u8>, WallRegionError> {
     assert_eq!(walls.len(), size * size, "one wall mask per cell");
     const UNSEEN: u8 = u8::MAX;

@@ -22,7 +22,7 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let mut row = Vec::with_capacity(SIZE + 1);
     let layout = read_groups(scanner, &mut row)?;
     let givens = read_givens(scanner, &mut row)?;
-    scanner.expect_end("the last given")?;
+    scanner.expect_end("the givens")?;
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
     let found = match givens {
