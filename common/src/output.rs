@@ -46,10 +46,31 @@ pub fn exit_status(program: &str, result: Result<(), Error>, stderr: &mut dyn Wr
     }
 }
 
+/// Writes `grid` (digits 0-9, row by row) as lines of `size` digits. Constraint:
+/// `size <= 16`. O(grid.len()), no allocation.
+pub fn write_digit_rows(out: &mut impl Write, grid: &[u8], size: usize) -> io::Result<()> {
+    let mut line = [b'\n'; 17];
+    for row in grid.chunks(size) {
+        for (l, d) in line.iter_mut().zip(row) {
+            *l = b'0' + d;
+        }
+        line[row.len()] = b'\n';
+        out.write_all(&line[..=row.len()])?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::error::{InputError, Position};
+
+    #[test]
+    fn digit_rows() {
+        let mut out = Vec::new();
+        write_digit_rows(&mut out, &[1, 2, 3, 4, 0, 9], 3).unwrap();
+        assert_eq!(out, b"123\n409\n");
+    }
 
     #[test]
     fn statuses_and_messages() {

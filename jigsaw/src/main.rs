@@ -7,7 +7,7 @@
 use common::backtrack::Backtracker;
 use common::error::{Error, InputError, Position};
 use common::layout::Layout;
-use common::output::{run, Out};
+use common::output::{run, write_digit_rows, Out};
 use common::regions::regions_from_walls;
 use common::scanner::Scanner;
 use std::io::Write;
@@ -63,15 +63,7 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
         writeln!(out, "Case {}:", k)?;
         match count {
             0 => out.write_all(b"No solution\n")?,
-            1 => {
-                for row in solution.chunks(SIZE) {
-                    let mut line = [b'\n'; SIZE + 1];
-                    for (l, d) in line.iter_mut().zip(row) {
-                        *l = b'0' + d;
-                    }
-                    out.write_all(&line)?;
-                }
-            }
+            1 => write_digit_rows(out, &solution, SIZE)?,
             _ => out.write_all(b"Multiple Solutions\n")?,
         }
     }

@@ -6,7 +6,7 @@
 use common::backtrack::Backtracker;
 use common::error::{Error, InputError};
 use common::layout::Layout;
-use common::output::{run, Out};
+use common::output::{run, write_digit_rows, Out};
 use common::scanner::{RowChar, Scanner};
 use std::io::Write;
 
@@ -35,13 +35,7 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
             return Err(InputError::new(at, message).in_case(k).into());
         }
         writeln!(out, "Case #{}:", k)?;
-        for r in solution.chunks(SIZE) {
-            let mut line = [b'\n'; SIZE + 1];
-            for (l, d) in line.iter_mut().zip(r) {
-                *l = b'0' + d;
-            }
-            out.write_all(&line)?;
-        }
+        write_digit_rows(out, &solution, SIZE)?;
     }
     scanner.expect_end("the last case")?;
     Ok(())
