@@ -4,32 +4,16 @@
 use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
-use std::time::{Duration, Instant};
-use tests::{binary, fixture_dir, PROBLEMS};
+use std::time::Duration;
+use tests::{binary, fixture_dir, wait_or_kill, PROBLEMS};
 
 /// The empty 6x6 grid with 2x3 groups: 28,200,960 solutions, about 2.4 GB of output.
 const LATIN6_EMPTY: &str = "000111\n000111\n222333\n222333\n444555\n444555\n0\n";
 
 /// Generous: a binary that ignores a closed pipe prints all 28 million solutions instead.
 const TIME_LIMIT: Duration = Duration::from_secs(60);
-
-fn wait_or_kill(child: &mut Child, what: &str) -> ExitStatus {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            return status;
-        }
-        if start.elapsed() > TIME_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{} still running after {:?}: killed", what, TIME_LIMIT);
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
-}
 
 /// Starts `problem` with `input` on stdin (from a file, so the child reads it all at once),
 /// stderr piped and stdout as given.
@@ -70,7 +54,7 @@ fn a_closed_pipe_ends_quietly_with_success() {
     stdout.read_exact(&mut head).expect("the first solutions");
     assert!(head.starts_with(b"1\nA B C D E F\n"), "{:?}", head);
     drop(stdout);
-    let status = wait_or_kill(&mut child, "latin6 after its reader left");
+    let status = wait_or_kill(&mut child, "latin6 after its reader left", TIME_LIMIT);
     let stderr = stderr_of(&mut child);
     assert_eq!(stderr, "", "latin6 complained about a closed pipe");
     assert_eq!(status.code(), Some(0), "latin6 after a closed pipe");
@@ -86,7 +70,7 @@ fn fails_on_a_full_disk(problem: &str, input: &[u8]) {
         }
     };
     let mut child = start(problem, input, Stdio::from(full));
-    let status = wait_or_kill(&mut child, problem);
+    let status = wait_or_kill(&mut child, problem, TIME_LIMIT);
     let stderr = stderr_of(&mut child);
     assert!(
         !matches!(status.code(), Some(0) | None),

@@ -10,10 +10,10 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::thread;
-use std::time::{Duration, Instant};
-use tests::{binary, fixture_pairs, PROBLEMS};
+use std::time::Duration;
+use tests::{binary, fixture_pairs, wait_or_kill, PROBLEMS};
 
 /// How long one run may take before the test kills it and fails.
 const TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -26,23 +26,6 @@ struct Run {
     status: ExitStatus,
     stdout: Vec<u8>,
     stderr: String,
-}
-
-fn wait_or_kill(child: &mut Child, what: &str) -> ExitStatus {
-    let start = Instant::now();
-    let mut pause = Duration::from_millis(1);
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            return status;
-        }
-        if start.elapsed() > TIME_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{} still running after {:?}: killed", what, TIME_LIMIT);
-        }
-        thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(20));
-    }
 }
 
 fn drain(mut from: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
@@ -67,7 +50,7 @@ fn run(problem: &str, input: &[u8]) -> Run {
     let writer = thread::spawn(move || drop(stdin.write_all(&input)));
     let stdout = drain(child.stdout.take().expect("stdout"));
     let stderr = drain(child.stderr.take().expect("stderr"));
-    let status = wait_or_kill(&mut child, problem);
+    let status = wait_or_kill(&mut child, problem, TIME_LIMIT);
     writer.join().expect("writer thread");
     Run {
         status,
