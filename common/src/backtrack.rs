@@ -65,92 +65,64 @@ trait Board: Copy + Eq + std::fmt::Debug {
     }
 }
 
-impl Board for u64 {
-    const EMPTY: Self = 0;
-    const CAPACITY: usize = 64;
-    #[inline]
-    fn cell(cell: usize) -> Self {
-        1 << cell
-    }
-    #[inline]
-    fn and(self, other: Self) -> Self {
-        self & other
-    }
-    #[inline]
-    fn or(self, other: Self) -> Self {
-        self | other
-    }
-    #[inline]
-    fn and_not(self, other: Self) -> Self {
-        self & !other
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn contains(self, cell: usize) -> bool {
-        self >> cell & 1 != 0
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline]
-    fn without_lowest(self) -> Self {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn len(self) -> u32 {
-        self.count_ones()
-    }
+/// [`Board`] for an unsigned integer type of `$bits` bits. `contains` is given per type: the
+/// cheapest test differs by width.
+macro_rules! integer_board {
+    ($int:ty, $bits:expr, |$board:ident, $cell:ident| $contains:expr) => {
+        impl Board for $int {
+            const EMPTY: Self = 0;
+            const CAPACITY: usize = $bits;
+            #[inline]
+            fn cell(cell: usize) -> Self {
+                1 << cell
+            }
+            #[inline]
+            fn and(self, other: Self) -> Self {
+                self & other
+            }
+            #[inline]
+            fn or(self, other: Self) -> Self {
+                self | other
+            }
+            #[inline]
+            fn and_not(self, other: Self) -> Self {
+                self & !other
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline]
+            fn contains(self, cell: usize) -> bool {
+                let ($board, $cell) = (self, cell);
+                $contains
+            }
+            #[inline]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn len(self) -> u32 {
+                self.count_ones()
+            }
+        }
+    };
 }
 
-impl Board for u128 {
-    const EMPTY: Self = 0;
-    const CAPACITY: usize = 128;
-    #[inline]
-    fn cell(cell: usize) -> Self {
-        1 << cell
-    }
-    #[inline]
-    fn and(self, other: Self) -> Self {
-        self & other
-    }
-    #[inline]
-    fn or(self, other: Self) -> Self {
-        self | other
-    }
-    #[inline]
-    fn and_not(self, other: Self) -> Self {
-        self & !other
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    #[inline]
-    fn contains(self, cell: usize) -> bool {
-        let half = if cell < 64 {
-            self as u64
-        } else {
-            (self >> 64) as u64
-        };
-        half >> (cell % 64) & 1 != 0
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline]
-    fn without_lowest(self) -> Self {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn len(self) -> u32 {
-        self.count_ones()
-    }
-}
+integer_board!(u64, 64, |board, cell| board >> cell & 1 != 0);
+// A 128-bit shift costs more than picking the 64-bit half first.
+integer_board!(u128, 128, |board, cell| {
+    let half = if cell < 64 {
+        board as u64
+    } else {
+        (board >> 64) as u64
+    };
+    half >> (cell % 64) & 1 != 0
+});
 
 /// A board of 256 cells: `.0[0]` holds cells 0..128, `.0[1]` cells 128..256.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
