@@ -16,7 +16,6 @@
 //! | `backtrack-17clue`, `backtrack-hardest` | `Backtracker::count_up_to(givens, 2, ..)` per puzzle |
 //! | `dlx-17clue`, `dlx-hardest` | `SudokuCover::set_givens` + `count_up_to(2, ..)` per puzzle |
 //! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
-//! | `max-weighted-noip` | `Backtracker::max_weighted` on each official target9 test |
 //! | `weighted-noip` | `Weighted::maximise` on each official target9 test |
 
 use std::fs;
@@ -86,14 +85,6 @@ fn main() {
     });
     if let Some(tests) = &sets.noip {
         let weights: Vec<u32> = (0..81).map(target9_weight).collect();
-        let mut solver = Backtracker::new(&boxes9);
-        options.bench("max-weighted-noip", tests.len(), || {
-            let total: u64 = tests
-                .iter()
-                .map(|g| u64::from(solver.max_weighted(g, &weights).unwrap_or(0)))
-                .sum();
-            format!("scores sum to {}", total)
-        });
         let mut weighted = Weighted::new(&boxes9, &weights);
         options.bench("weighted-noip", tests.len(), || {
             let total: u64 = tests

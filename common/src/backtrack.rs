@@ -2,13 +2,12 @@
 //! fewest candidates first, and no allocation inside the search.
 //!
 //! Works on any [`Layout`] (N x N, N <= 16, rows, columns and one partition into regions).
-//! Three modes:
+//! Two modes:
 //!
 //! | mode | call | branching |
 //! |---|---|---|
 //! | count up to a limit (and the first solution) | [`Backtracker::count_up_to`] | fewest candidates |
 //! | every solution in lexicographic order | [`Backtracker::visit_lex`] | first empty cell, digits ascending |
-//! | highest weighted sum over all solutions | [`Backtracker::max_weighted`] | fewest candidates, digits descending, bound |
 //!
 //! The state of a search node is, for each digit, the board (one bit per cell) of the cells
 //! where it may still go, the board of empty cells, and for each digit the houses that still
@@ -254,7 +253,6 @@ struct Search<B> {
     levels: Vec<State<B>>,
     /// The digit placed in each cell on the current path; complete at a solution.
     grid: Vec<u8>,
-    weights: Vec<u32>,
     /// Whether nodes below the root look for hidden singles.
     hidden: bool,
     marks: Marks,
@@ -669,7 +667,6 @@ impl<B: Board> Search<B> {
         Search {
             levels: vec![State::new(&tables); tables.cells + 1],
             grid: vec![0; tables.cells],
-            weights: vec![0; tables.cells],
             hidden: true,
             marks: Marks {
                 dirty: [0; MAX_DIGITS],
@@ -800,74 +797,6 @@ impl<B: Board> Search<B> {
             }
         }
     }
-
-    /// The weighted sum of the digits placed at level `depth`. O(N^2).
-    fn score(&self, depth: usize) -> u32 {
-        Cells(self.tables.all_cells.and_not(self.levels[depth].unsolved))
-            .map(|cell| self.weights[cell] * u32::from(self.grid[cell]))
-            .sum()
-    }
-
-    fn maximise_from(&mut self, depth: usize, best: &mut Option<u32>) {
-        let size = self.tables.size;
-        let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
-            Some(cell) => cell,
-            None => {
-                let score = self.score(depth);
-                if best.map_or(true, |b| score > b) {
-                    *best = Some(score);
-                }
-                return;
-            }
-        };
-        if let Some(b) = *best {
-            if self.upper_bound(depth) <= b {
-                return;
-            }
-        }
-        let all = self.levels[depth].digits_of(size, cell);
-        let mut digits = all;
-        while digits != 0 {
-            let d = 31 - digits.leading_zeros() as usize;
-            digits &= !(1 << d);
-            if self.descend(depth, depth + 1, cell, all, d) {
-                self.maximise_from(depth + 1, best);
-            }
-        }
-    }
-
-    /// An upper bound on the score of any solution below level `depth`: the score placed so
-    /// far plus, for each house of one kind (rows, columns or regions, whichever bound is
-    /// lowest), the missing digits matched largest to largest with the empty cells' weights.
-    fn upper_bound(&self, depth: usize) -> u32 {
-        let level = &self.levels[depth];
-        let n = self.tables.size;
-        let mut lowest = u32::MAX;
-        for kind in 0..3 {
-            let mut total = 0;
-            for house in kind * n..(kind + 1) * n {
-                let mut weights = [0u32; MAX_DIGITS];
-                let mut k = 0;
-                for cell in Cells(self.tables.houses[house].and(level.unsolved)) {
-                    weights[k] = self.weights[cell];
-                    k += 1;
-                }
-                let weights = &mut weights[..k];
-                weights.sort_unstable_by(|a, b| b.cmp(a));
-                let mut missing = 0u32;
-                for d in 0..n {
-                    missing |= ((level.open[d] >> house & 1) as u32) << d;
-                }
-                for w in weights.iter() {
-                    let digit = 32 - missing.leading_zeros();
-                    missing &= !(1 << (digit - 1));
-                    total += w * digit;
-                }
-            }
-            lowest = lowest.min(total);
-        }
-        self.score(depth) + lowest
-    }
 }
 
 /// Runs `$body` with `$s` bound to the search of whichever width `$b` holds.
@@ -934,27 +863,6 @@ impl Backtracker {
             visited
         })
     }
-
-    /// The highest `sum(weights[cell] * digit)` over all solutions of `givens`, or `None` if
-    /// there is none.
-    ///
-    /// Branch and bound: digits are tried from the largest, and a node is cut when the score
-    /// placed so far plus an upper bound on what its empty cells can add cannot beat the best
-    /// solution found. Constraints: `givens.len() == weights.len() == N * N`, and the sums fit
-    /// in u32.
-    pub fn max_weighted(&mut self, givens: &[u8], weights: &[u32]) -> Option<u32> {
-        with_search!(self, s => {
-            assert_eq!(weights.len(), s.tables.cells, "one weight per cell");
-            s.weights.copy_from_slice(weights);
-            s.hidden = true;
-            if !s.start(givens) {
-                return None;
-            }
-            let mut best = None;
-            s.maximise_from(0, &mut best);
-            best
-        })
-    }
 }
 
 #[cfg(test)]
@@ -997,7 +905,6 @@ mod tests {
         let mut grid = vec![0; 16];
         let givens = parse("11.. .... .... ....");
         assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 0);
-        assert_eq!(solver.max_weighted(&givens, &[1; 16]), None);
         assert_eq!(solver.visit_lex(&givens, |_| true), 0);
     }
 
@@ -1027,31 +934,6 @@ mod tests {
         assert!(seen.iter().all(|g| is_solution(&layout, &[0; 16], g)));
         let stopped = solver.visit_lex(&[0; 16], |_| false);
         assert_eq!(stopped, 1);
-    }
-
-    #[test]
-    fn max_weighted_matches_visiting_all() {
-        // A 6x6 with 2x3 blocks and a few givens: compare with the best of all solutions.
-        let layout = Layout::boxes(2, 3);
-        let mut givens = vec![0u8; 36];
-        givens[0] = 1;
-        givens[7] = 3;
-        givens[14] = 5;
-        givens[35] = 2;
-        let weights: Vec<u32> = (0..36).map(|c| (c * 7 % 11) as u32 + 1).collect();
-        let mut solver = Backtracker::new(&layout);
-        let mut best = None;
-        solver.visit_lex(&givens, |g| {
-            let s: u32 = g
-                .iter()
-                .zip(&weights)
-                .map(|(&d, &w)| u32::from(d) * w)
-                .sum();
-            best = best.max(Some(s));
-            true
-        });
-        assert!(best.is_some());
-        assert_eq!(solver.max_weighted(&givens, &weights), best);
     }
 
     #[test]
