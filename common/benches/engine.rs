@@ -87,11 +87,16 @@ fn main() {
         let weights: Vec<u32> = (0..81).map(target9_weight).collect();
         let mut weighted = Weighted::new(&boxes9, &weights);
         options.bench("weighted-noip", tests.len(), || {
+            let mut nodes = 0;
             let total: u64 = tests
                 .iter()
-                .map(|g| u64::from(weighted.maximise(g).unwrap_or(0)))
+                .map(|g| {
+                    let best = weighted.maximise(g).unwrap_or(0);
+                    nodes += weighted.nodes();
+                    u64::from(best)
+                })
                 .sum();
-            format!("scores sum to {}", total)
+            format!("scores sum to {} in {} search nodes", total, nodes)
         });
     }
     for note in &sets.notes {
