@@ -13,6 +13,13 @@ pub struct Scanner {
     at: Position,
 }
 
+/// A place of the cursor, to come back to with [`Scanner::rewind`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pos: usize,
+    at: Position,
+}
+
 /// A whitespace-separated token and where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -65,6 +72,20 @@ impl Scanner {
     /// Where the cursor stands.
     pub fn position(&self) -> Position {
         self.at
+    }
+
+    /// Where the cursor stands, to come back to.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            pos: self.pos,
+            at: self.at,
+        }
+    }
+
+    /// Puts the cursor back where it stood at `mark`, to read the same input again.
+    pub fn rewind(&mut self, mark: Mark) {
+        self.pos = mark.pos;
+        self.at = mark.at;
     }
 
     fn bump(&mut self) {
@@ -144,6 +165,54 @@ impl Scanner {
                 ),
             )),
         }
+    }
+
+    /// Reads `values.len()` whitespace-separated integers 0-255 written plainly: one to three
+    /// ASCII digits, no sign. Much faster than [`Scanner::int`] per value: no position is kept
+    /// per token, only the line and where it starts.
+    ///
+    /// Returns false, the cursor where it stood, at anything else (a sign, a fourth digit, a
+    /// value past 255, another character, the end of the input): the caller then reads the
+    /// values again with [`Scanner::int`], which says what is wrong. O(bytes read).
+    pub fn small_uints(&mut self, values: &mut [u8]) -> bool {
+        let bytes = &self.bytes[..];
+        let mut pos = self.pos;
+        let mut line = self.at.line;
+        // Only ASCII is read here, so the column at `pos` is `pos - line_start + 1`; a column
+        // counts characters, never more than the bytes before it on its line.
+        let mut line_start = pos + 1 - self.at.column;
+        for value in values.iter_mut() {
+            while let Some(&b) = bytes.get(pos) {
+                if b == b'\n' {
+                    line += 1;
+                    line_start = pos + 1;
+                } else if !is_space(b) {
+                    break;
+                }
+                pos += 1;
+            }
+            let start = pos;
+            let mut v = 0u32;
+            while let Some(&b) = bytes.get(pos) {
+                let digit = b.wrapping_sub(b'0');
+                if digit > 9 || pos - start == 3 {
+                    break;
+                }
+                v = v * 10 + u32::from(digit);
+                pos += 1;
+            }
+            let ends = bytes.get(pos).map_or(true, |&b| is_space(b));
+            if pos == start || v > 255 || !ends {
+                return false;
+            }
+            *value = v as u8;
+        }
+        self.pos = pos;
+        self.at = Position {
+            line,
+            column: pos - line_start + 1,
+        };
+        true
     }
 
     /// Checks that nothing but whitespace is left; `after` says what came last, e.g.
@@ -279,6 +348,47 @@ mod tests {
             e.to_string(),
             "line 1, column 35: input ends where a count was expected"
         );
+    }
+
+    #[test]
+    fn small_uints_read_as_int_does_or_leave_the_cursor() {
+        let text = "7\n  12 255\t0\r\n\n9 1";
+        let mut fast = scan(text);
+        let mut slow = scan(text);
+        let mut values = [0u8; 5];
+        assert!(fast.small_uints(&mut values));
+        assert_eq!(values, [7, 12, 255, 0, 9]);
+        for &v in values.iter() {
+            assert_eq!(slow.int("v", 0, 255).unwrap().0, i64::from(v));
+        }
+        assert_eq!(fast.position(), slow.position());
+        assert_eq!(fast.position(), Position { line: 4, column: 2 });
+        let mut one = [0u8; 1];
+        assert!(fast.small_uints(&mut one) && one == [1]);
+        assert!(!fast.small_uints(&mut one));
+        let mut after_e = scan("é 3");
+        after_e.token();
+        assert!(after_e.small_uints(&mut one) && one == [3]);
+        assert_eq!(after_e.position(), Position { line: 1, column: 4 });
+        for bad in ["1 +2", "1 256", "1 0012", "1 2x", "1 2é", "1 -0", "1"] {
+            let mut sc = scan(bad);
+            let mut two = [0u8; 2];
+            assert!(!sc.small_uints(&mut two), "{}", bad);
+            assert_eq!(sc.position(), Position { line: 1, column: 1 }, "{}", bad);
+            assert_eq!(sc.int("v", 0, 255).unwrap().0, 1, "{}", bad);
+        }
+    }
+
+    #[test]
+    fn a_rewound_scanner_reads_the_same_tokens_again() {
+        let mut sc = scan("1\n 2 3");
+        sc.token();
+        let mark = sc.mark();
+        let first = sc.token().unwrap().at;
+        sc.token();
+        sc.rewind(mark);
+        assert_eq!(sc.token().unwrap().at, first);
+        assert_eq!(sc.token().unwrap().text, b"3");
     }
 
     #[test]

@@ -38,23 +38,32 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let mut solver: Option<([u8; CELLS], Backtracker)> = None;
     let mut solution = [0u8; CELLS];
     for k in 1..=cases as usize {
-        read_case(scanner, &mut case).map_err(|e| e.in_case(k))?;
+        let start = scanner.mark();
+        if !read_case_fast(scanner, &mut case) {
+            scanner.rewind(start);
+            read_case(scanner, &mut case).map_err(|e| e.in_case(k))?;
+        }
         if solver
             .as_ref()
             .map_or(true, |(walls, _)| *walls != case.walls)
         {
-            let regions = regions_from_walls(SIZE, &case.walls).map_err(|e| {
-                InputError::new(
-                    case.at[e.first_cell],
-                    format!(
+            let regions = match regions_from_walls(SIZE, &case.walls) {
+                Ok(regions) => regions,
+                Err(e) => {
+                    // The fast read keeps no positions: read the case again for them.
+                    scanner.rewind(start);
+                    read_case(scanner, &mut case).map_err(|e| e.in_case(k))?;
+                    let message = format!(
                         "the walls enclose a region of {} cells starting at row {}, column {}; every region needs 9",
                         e.cells,
                         e.first_cell / SIZE + 1,
                         e.first_cell % SIZE + 1
-                    ),
-                )
-                .in_case(k)
-            })?;
+                    );
+                    return Err(InputError::new(case.at[e.first_cell], message)
+                        .in_case(k)
+                        .into());
+                }
+            };
             let layout = Layout::new(SIZE, regions).expect("regions of nine cells");
             solver = Some((case.walls, Backtracker::new(&layout)));
         }
@@ -69,6 +78,20 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     }
     scanner.expect_end("the last case")?;
     Ok(())
+}
+
+/// [`read_case`] for the common case of plainly written, valid values, without positions
+/// (`case.at` is left as it was). False, the scanner anywhere in the case, at anything else.
+fn read_case_fast(scanner: &mut Scanner, case: &mut Case) -> bool {
+    let mut values = [0u8; CELLS];
+    if !scanner.small_uints(&mut values) {
+        return false;
+    }
+    for ((&value, given), walls) in values.iter().zip(&mut case.givens).zip(&mut case.walls) {
+        *given = value & 15;
+        *walls = value >> 4;
+    }
+    case.givens.iter().all(|&d| d <= 9)
 }
 
 /// Reads 81 cell values: `digit + 16 (wall above) + 32 (right) + 64 (below) + 128 (left)`.
