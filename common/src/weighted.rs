@@ -2,8 +2,12 @@
 //! completions of a grid on any [`Layout`] (NOIP 2009 "靶形数独" is the 9x9 case).
 //!
 //! Search: candidates as bitmasks, naked and hidden singles after every placement, the cell
-//! with the fewest candidates first (ties toward the heaviest cell), digits largest first, so
-//! the first dive already lands on a high score.
+//! with the fewest candidates first (ties toward the heaviest cell). A digit's loss in a cell
+//! is the sum of its reduced costs in the cell's three house assignments (see the bound): a
+//! lower bound on how much placing it lowers the bound. Digits are tried least loss first
+//! (ties: larger digit first), and at every node, before branching, each candidate whose loss
+//! would leave no bound above the best score is struck (reduced-cost fixing), which often
+//! leaves singles to propagate.
 //!
 //! Bound, checked at every node: a Lagrangian decomposition. Each empty cell's gain
 //! `weight * digit` is split, digit by digit, into three profits, one for its row, one for its
@@ -12,13 +16,16 @@
 //! the best assignment of each house's missing digits to its empty cells within their
 //! candidates under that house's profits (a maximum-weight matching, solved exactly by the
 //! Hungarian method, whose duals each level keeps: a change to a house frees only the cells it
-//! touches, and each freed cell costs one augmenting path). Subgradient steps move profit between
-//! the three copies of a cell wherever its row, column and region assign it different digits,
-//! which lowers the bound; when all three agree everywhere, the assignments form a completion
-//! whose score is the bound. Children start from their parent's profits, a house's assignment
-//! is recomputed only when a change touches it, and a house that cannot take its missing
-//! digits ends the node. Each node copies one [`Level`] into a buffer allocated once per
-//! [`Weighted`], so a search allocates nothing.
+//! touches, and each freed cell costs one augmenting path). Subgradient steps move profit
+//! between the three copies of a cell wherever its row, column and region assign it different
+//! digits, which lowers the bound; when all three agree everywhere, the assignments form a
+//! completion whose score is the bound. Children start from their parent's profits, a house's
+//! assignment is recomputed only when a change touches it, and a house that cannot take its
+//! missing digits ends the node. Each node copies one [`Level`] into a buffer allocated once
+//! per [`Weighted`], so a search allocates nothing.
+//!
+//! Order of work: a first dive without subgradient steps finds a score to beat, the root's
+//! steps aim at it, then the search proper takes a few steps per node.
 
 use crate::layout::Layout;
 
@@ -82,14 +89,37 @@ pub struct Weighted {
     best: Option<u32>,
     best_grid: Vec<u8>,
     nodes: u64,
-    /// Stop at the first completion (the first dive).
-    first_only: bool,
+    /// The first dive: no subgradient steps, and the search stops at the first completion.
+    diving: bool,
+    /// Set when the dive is over.
+    stop: bool,
 }
 
 impl Level {
     #[inline]
     fn is_unsolved(&self, cell: usize) -> bool {
         self.unsolved[cell / 64] >> (cell % 64) & 1 != 0
+    }
+
+    /// The reduced costs of digit `d` (0-based) in `cell`'s three copies, `houses` being its
+    /// row, column and region: `-profit - cell_dual - digit_dual`, never negative while the
+    /// duals are feasible. In a house whose assignment is optimal, forcing the digit on the
+    /// cell lowers the house's best profit by at least its reduced cost.
+    #[inline]
+    fn reduced(&self, n: usize, cells: usize, cell: usize, houses: [u8; 3], d: usize) -> [i32; 3] {
+        let mut r = [0; 3];
+        for (kind, &h) in houses.iter().enumerate() {
+            let i = kind * cells + cell;
+            r[kind] =
+                -self.profit[i * n + d] - self.cell_dual[i] - self.digit_dual[h as usize * n + d];
+        }
+        r
+    }
+
+    /// The placed score plus the houses' bounds, in profit units (`SCALE` per point).
+    fn total(&self) -> i64 {
+        i64::from(self.score) * i64::from(SCALE)
+            + self.house_bound.iter().map(|&b| i64::from(b)).sum::<i64>()
     }
 }
 
@@ -152,7 +182,8 @@ impl Weighted {
             best: None,
             best_grid: vec![0; cells],
             nodes: 0,
-            first_only: false,
+            diving: false,
+            stop: false,
         }
     }
 
@@ -169,11 +200,19 @@ impl Weighted {
         if !(self.start(givens) && self.bound(0).is_some()) {
             return None;
         }
-        // A first dive for a score to beat, then the root's profits tuned against it.
-        self.first_only = true;
+        // A first dive for a score to beat (it finds none only if there is no completion),
+        // then the root's profits tuned against it.
+        self.diving = true;
+        self.stop = false;
         self.search(0);
-        self.first_only = false;
-        if self.best.is_some() && self.improve(0, ROOT_STEPS).is_some() {
+        self.diving = false;
+        self.stop = false;
+        if self.best.is_some()
+            && self
+                .improve(0, ROOT_STEPS)
+                .and_then(|_| self.fix(0))
+                .is_some()
+        {
             self.search(0);
         }
         self.best
@@ -212,6 +251,8 @@ impl Weighted {
             }
         }
         level.assigned.iter_mut().for_each(|a| *a = 0);
+        level.cell_dual.iter_mut().for_each(|u| *u = 0);
+        level.digit_dual.iter_mut().for_each(|v| *v = 0);
         level.dirty = (1u64 << (3 * self.size)) - 1;
         self.singles.clear();
         for (cell, &g) in givens.iter().enumerate() {
@@ -586,6 +627,7 @@ impl Weighted {
                 let level = &self.levels[depth];
                 if self.best.map_or(true, |b| level.score > b) {
                     self.best = Some(level.score);
+                    self.stop = self.diving;
                     for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
                         *g = c.trailing_zeros() as u8 + 1;
                     }
@@ -593,22 +635,123 @@ impl Weighted {
                 return;
             }
         };
-        let mut digits = self.levels[depth].candidates[cell];
-        let bound = self.levels[depth].bound;
-        while digits != 0 && self.best.map_or(true, |b| bound > b) {
-            let bit = 1u16 << (15 - digits.leading_zeros());
-            digits &= !bit;
-            if self.descend(depth, cell, bit) {
+        let mut loss = [0; 16];
+        let mut order = [0; 16];
+        let count = self.losses(depth, cell, &mut loss, &mut order);
+        for &d in &order[..count] {
+            if self.best.map_or(false, |b| loss[d] > self.slack(depth, b)) {
+                continue;
+            }
+            if self.descend(depth, cell, 1 << d) {
                 self.search(depth + 1);
-                if self.first_only && self.best.is_some() {
+                if self.stop {
                     return;
                 }
             }
         }
     }
 
-    /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates, and
-    /// says whether the child can still beat the best score found.
+    /// How far a placement at level `depth` may lower its total (in profit units) and still
+    /// leave a bound above `best`; negative if none can.
+    fn slack(&self, depth: usize, best: u32) -> i64 {
+        self.levels[depth].total() - (i64::from(best) + 1) * i64::from(SCALE)
+    }
+
+    /// For each candidate `d` (0-based) of `cell` at level `depth`, whose houses are up to
+    /// date, `loss[d]`: the sum of its reduced costs in the cell's three copies, by which
+    /// placing it lowers the total at least. `order[..count]` gets the candidates, least
+    /// loss first (ties: larger digit first); returns `count`. O(N^2) at most.
+    fn losses(
+        &self,
+        depth: usize,
+        cell: usize,
+        loss: &mut [i64; 16],
+        order: &mut [usize; 16],
+    ) -> usize {
+        let level = &self.levels[depth];
+        let houses = self.cell_houses[cell];
+        let mut count = 0;
+        let mut options = level.candidates[cell];
+        while options != 0 {
+            let d = 15 - options.leading_zeros() as usize;
+            options &= !(1 << d);
+            let r = level.reduced(self.size, self.cells, cell, houses, d);
+            loss[d] = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
+            let mut j = count;
+            while j > 0 && loss[order[j - 1]] > loss[d] {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = d;
+            count += 1;
+        }
+        count
+    }
+
+    /// Reduced-cost fixing at level `depth`, whose houses are up to date: strikes every
+    /// candidate whose loss (see [`Weighted::losses`]) would leave no bound above the best
+    /// score, then propagates and updates the bound, until nothing more goes. Returns the
+    /// bound, or `None` if the node is dead. O(cells * N) per round.
+    fn fix(&mut self, depth: usize) -> Option<u32> {
+        let (n, cells) = (self.size, self.cells);
+        loop {
+            let bound = self.levels[depth].bound;
+            let best = match self.best {
+                Some(b) if bound > b => b,
+                _ => return Some(bound),
+            };
+            let slack = self.slack(depth, best);
+            let mut struck = false;
+            let level = &mut self.levels[depth];
+            for w in 0..WORDS {
+                let mut bits = level.unsolved[w];
+                while bits != 0 {
+                    let cell = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let houses = self.cell_houses[cell];
+                    let mut strike = 0u16;
+                    let mut options = level.candidates[cell];
+                    while options != 0 {
+                        let d = options.trailing_zeros() as usize;
+                        options &= options - 1;
+                        let r = level.reduced(n, cells, cell, houses, d);
+                        if i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]) > slack {
+                            strike |= 1 << d;
+                        }
+                    }
+                    if strike == 0 {
+                        continue;
+                    }
+                    let left = level.candidates[cell] & !strike;
+                    match left.count_ones() {
+                        0 => return None,
+                        1 => self.singles.push(cell as u16),
+                        _ => {}
+                    }
+                    level.candidates[cell] = left;
+                    for (kind, &h) in houses.iter().enumerate() {
+                        let a = &mut level.assigned[kind * cells + cell];
+                        if *a & strike != 0 {
+                            *a = 0;
+                            level.dirty |= 1 << h;
+                        }
+                    }
+                    struck = true;
+                }
+            }
+            if !struck {
+                return Some(bound);
+            }
+            if !self.propagate(depth) {
+                return None;
+            }
+            self.bound(depth)?;
+        }
+    }
+
+    /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
+    /// takes the node's dual steps and fixing, and says whether the child can still beat the
+    /// best score found.
     #[inline]
     fn descend(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
         let (upper, lower) = self.levels.split_at_mut(depth + 1);
@@ -617,8 +760,11 @@ impl Weighted {
         if !(self.place(depth + 1, cell, bit) && self.propagate(depth + 1)) {
             return false;
         }
-        let steps = if self.first_only { 0 } else { NODE_STEPS };
-        match (self.improve(depth + 1, steps), self.best) {
+        let steps = if self.diving { 0 } else { NODE_STEPS };
+        if self.improve(depth + 1, steps).is_none() {
+            return false;
+        }
+        match (self.fix(depth + 1), self.best) {
             (None, _) => false,
             (Some(_), None) => true,
             (Some(b), Some(best)) => b > best,
