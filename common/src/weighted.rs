@@ -24,8 +24,10 @@
 //! missing digits ends the node. Each node copies one [`Level`] into a buffer allocated once
 //! per [`Weighted`], so a search allocates nothing.
 //!
-//! Order of work: a first dive without subgradient steps finds a score to beat, the root's
-//! steps aim at it, then the search proper takes a few steps per node.
+//! Order of work: a first dive without subgradient steps finds a score to beat; the root
+//! then takes its steps in rounds, each round followed by a short dive from the tuned root
+//! (it follows the losses, so it tends to find a better score, against which the next steps
+//! aim better); then the search proper, with a few steps per node.
 
 use crate::layout::Layout;
 
@@ -35,6 +37,10 @@ const WORDS: usize = 4;
 const SCALE: i32 = 96;
 /// Subgradient steps at the root, after the first dive found a score.
 const ROOT_STEPS: usize = 70;
+/// The root's steps come in rounds of this many, each followed by a short dive.
+const ROUND_STEPS: usize = 15;
+/// Search nodes a dive from the root may visit after its rounds of steps.
+const DIVE_NODES: u64 = 30;
 /// Subgradient steps at every other node.
 const NODE_STEPS: usize = 3;
 
@@ -89,9 +95,11 @@ pub struct Weighted {
     best: Option<u32>,
     best_grid: Vec<u8>,
     nodes: u64,
-    /// The first dive: no subgradient steps, and the search stops at the first completion.
+    /// A dive: no subgradient steps, and the search stops at the first better completion or
+    /// once `nodes` passes `budget`.
     diving: bool,
-    /// Set when the dive is over.
+    budget: u64,
+    /// Set when a dive is over.
     stop: bool,
 }
 
@@ -183,6 +191,7 @@ impl Weighted {
             best_grid: vec![0; cells],
             nodes: 0,
             diving: false,
+            budget: 0,
             stop: false,
         }
     }
@@ -200,22 +209,37 @@ impl Weighted {
         if !(self.start(givens) && self.bound(0).is_some()) {
             return None;
         }
-        // A first dive for a score to beat (it finds none only if there is no completion),
-        // then the root's profits tuned against it.
+        // A first dive for a score to beat (it finds none only if there is no completion).
+        self.dive(u64::MAX);
+        // The root's profits tuned against it in rounds, each followed by a short dive that
+        // follows the tuned bound: a closer score to beat makes the next steps surer.
+        let mut left = ROOT_STEPS;
+        while self.best.is_some() {
+            let steps = ROUND_STEPS.min(left);
+            left -= steps;
+            let bound = self.improve(0, steps).and_then(|_| self.fix(0));
+            match (bound, self.best) {
+                (Some(b), Some(best)) if b > best => {}
+                _ => return self.best,
+            }
+            if left == 0 {
+                self.search(0);
+                break;
+            }
+            self.dive(self.nodes + DIVE_NODES);
+        }
+        self.best
+    }
+
+    /// Searches from the root without subgradient steps until it finds a better completion
+    /// or has visited `budget` nodes in all.
+    fn dive(&mut self, budget: u64) {
         self.diving = true;
         self.stop = false;
+        self.budget = budget;
         self.search(0);
         self.diving = false;
         self.stop = false;
-        if self.best.is_some()
-            && self
-                .improve(0, ROOT_STEPS)
-                .and_then(|_| self.fix(0))
-                .is_some()
-        {
-            self.search(0);
-        }
-        self.best
     }
 
     /// A completion reaching the last [`Weighted::maximise`]'s maximum (meaningless if it
@@ -621,6 +645,10 @@ impl Weighted {
     /// Searches below level `depth`, which is propagated and has its bound up to date.
     fn search(&mut self, depth: usize) {
         self.nodes += 1;
+        if self.diving && self.nodes > self.budget {
+            self.stop = true;
+            return;
+        }
         let cell = match self.select(depth) {
             Some(cell) => cell,
             None => {
