@@ -490,15 +490,13 @@ impl<'a, B: Board> Node<'a, B> {
             let open = self.state.open[d];
             let houses = self.marks.unlocked[d] & open;
             self.marks.unlocked[d] = 0;
-            // Each crossing is on the lists of two houses: past half of them, go through
-            // the crossings once instead.
-            if 2 * houses.count_ones() as usize > 3 * t.size {
-                for i in 0..t.crossings.len() {
-                    found |= self.unlock(d, i);
-                }
-                continue;
-            }
-            let mut rest = houses;
+            // Each crossing is on the lists of two houses, its line's and its region's: past
+            // half of them, go through the crossings of the open regions once instead.
+            let mut rest = if 2 * houses.count_ones() as usize > 3 * t.size {
+                open >> (2 * t.size) << (2 * t.size)
+            } else {
+                houses
+            };
             while rest != 0 {
                 let h = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
