@@ -182,27 +182,44 @@ impl Scanner {
         // counts characters, never more than the bytes before it on its line.
         let mut line_start = pos + 1 - self.at.column;
         for value in values.iter_mut() {
-            while let Some(&b) = bytes.get(pos) {
+            let mut b = match bytes.get(pos) {
+                Some(&b) => b,
+                None => return false,
+            };
+            while is_space(b) {
                 if b == b'\n' {
                     line += 1;
                     line_start = pos + 1;
-                } else if !is_space(b) {
-                    break;
                 }
                 pos += 1;
+                b = match bytes.get(pos) {
+                    Some(&b) => b,
+                    None => return false,
+                };
             }
-            let start = pos;
-            let mut v = 0u32;
-            while let Some(&b) = bytes.get(pos) {
-                let digit = b.wrapping_sub(b'0');
-                if digit > 9 || pos - start == 3 {
+            let mut v = u32::from(b.wrapping_sub(b'0'));
+            if v > 9 {
+                return false;
+            }
+            // Up to two more digits, then whitespace or the end of the input.
+            let mut digits = 1;
+            loop {
+                pos += 1;
+                let next = bytes.get(pos).map_or(b' ', |&b| b);
+                let digit = u32::from(next.wrapping_sub(b'0'));
+                if digit > 9 {
+                    if !is_space(next) {
+                        return false;
+                    }
                     break;
                 }
-                v = v * 10 + u32::from(digit);
-                pos += 1;
+                if digits == 3 {
+                    return false;
+                }
+                v = v * 10 + digit;
+                digits += 1;
             }
-            let ends = bytes.get(pos).map_or(true, |&b| is_space(b));
-            if pos == start || v > 255 || !ends {
+            if v > 255 {
                 return false;
             }
             *value = v as u8;
