@@ -16,18 +16,20 @@
 //! the best assignment of each house's missing digits to its empty cells within their
 //! candidates under that house's profits (a maximum-weight matching, solved exactly by the
 //! Hungarian method, whose duals each level keeps: a change to a house frees only the cells it
-//! touches, and each freed cell costs one augmenting path). Subgradient steps move profit
-//! between the three copies of a cell wherever its row, column and region assign it different
-//! digits, which lowers the bound; when all three agree everywhere, the assignments form a
+//! touches, and each freed cell costs one augmenting path). Two kinds of dual steps, taken in
+//! turn, lower the bound: averaging steps make each cell's reduced costs equal over its three
+//! copies (block coordinate descent: the bound cannot rise, but it stalls), and subgradient
+//! steps move profit between the three copies of a cell wherever its row, column and region
+//! assign it different digits. When all three agree everywhere, the assignments form a
 //! completion whose score is the bound. Children start from their parent's profits, a house's
 //! assignment is recomputed only when a change touches it, and a house that cannot take its
 //! missing digits ends the node. Each node copies one [`Level`] into a buffer allocated once
 //! per [`Weighted`], so a search allocates nothing.
 //!
-//! Order of work: a first dive without subgradient steps finds a score to beat; the root
-//! then takes its steps in rounds, each round followed by a short dive from the tuned root
-//! (it follows the losses, so it tends to find a better score, against which the next steps
-//! aim better); then the search proper, with a few steps per node.
+//! Order of work: a first dive without dual steps finds a score to beat; the root then
+//! takes its steps in rounds, each round followed by a short dive from the tuned root (it
+//! follows the losses, so it tends to find a better score, against which the next steps aim
+//! better); then the search proper, with a few steps per node.
 
 use crate::layout::Layout;
 
@@ -35,13 +37,13 @@ use crate::layout::Layout;
 const WORDS: usize = 4;
 /// Profits are integers: a cell's three profits for a digit add up to `SCALE` times its gain.
 const SCALE: i32 = 96;
-/// Subgradient steps at the root, after the first dive found a score.
+/// Dual steps at the root, after the first dive found a score.
 const ROOT_STEPS: usize = 70;
 /// The root's steps come in rounds of this many, each followed by a short dive.
 const ROUND_STEPS: usize = 15;
 /// Search nodes a dive from the root may visit after its rounds of steps.
 const DIVE_NODES: u64 = 30;
-/// Subgradient steps at every other node.
+/// Dual steps at every other node.
 const NODE_STEPS: usize = 3;
 
 /// The state of one search node.
@@ -95,8 +97,8 @@ pub struct Weighted {
     best: Option<u32>,
     best_grid: Vec<u8>,
     nodes: u64,
-    /// A dive: no subgradient steps, and the search stops at the first better completion or
-    /// once `nodes` passes `budget`.
+    /// A dive: no dual steps, and the search stops at the first better completion or once
+    /// `nodes` passes `budget`.
     diving: bool,
     budget: u64,
     /// Set when a dive is over.
@@ -231,8 +233,8 @@ impl Weighted {
         self.best
     }
 
-    /// Searches from the root without subgradient steps until it finds a better completion
-    /// or has visited `budget` nodes in all.
+    /// Searches from the root without dual steps until it finds a better completion or has
+    /// visited `budget` nodes in all.
     fn dive(&mut self, budget: u64) {
         self.diving = true;
         self.stop = false;
@@ -414,17 +416,18 @@ impl Weighted {
         Some(level.bound)
     }
 
-    /// Up to `steps` subgradient steps at level `depth`, while its bound still beats the best
-    /// score: profit moves between the copies of each cell whose row, column and region
-    /// assign it different digits. Returns the bound, or `None` if the node is infeasible.
-    /// When all copies agree, the assignments are a completion scoring the bound, and it is
-    /// recorded. O(steps) bound updates.
+    /// Up to `steps` dual steps at level `depth`, while its bound still beats the best score:
+    /// even steps average each cell's reduced costs over its copies ([`Weighted::average`]),
+    /// odd steps are subgradient steps, which move profit between the copies of each cell
+    /// whose row, column and region assign it different digits. Returns the bound, or `None`
+    /// if the node is infeasible. When all copies agree, the assignments are a completion
+    /// scoring the bound, and it is recorded. O(steps) bound updates.
     fn improve(&mut self, depth: usize, steps: usize) -> Option<u32> {
         let mut bound = self.bound(depth)?;
         let (n, cells) = (self.size, self.cells);
         let mut lambda = 2;
         let mut lowest = bound;
-        for _ in 0..steps {
+        for step in 0..steps {
             let best = match self.best {
                 Some(b) if bound > b => b,
                 _ => return Some(bound),
@@ -456,6 +459,12 @@ impl Weighted {
                     *g = c.trailing_zeros() as u8 + 1;
                 }
                 return Some(bound);
+            }
+            if step % 2 == 0 {
+                self.average(depth);
+                bound = self.bound(depth)?;
+                lowest = lowest.min(bound);
+                continue;
             }
             let gap = i64::from(bound - best) * i64::from(SCALE);
             let delta = (gap * lambda / (2 * pairs))
@@ -513,6 +522,57 @@ impl Weighted {
             }
         }
         Some(bound)
+    }
+
+    /// A block coordinate descent step on the dual at level `depth` (houses up to date): for
+    /// each empty cell and candidate, profit moves between the three copies so that their
+    /// reduced costs become equal (their mean, rounded to integers that keep the sum). The
+    /// duals stay feasible, each copy's dual rises to its new least reduced cost, so the
+    /// bound cannot rise, and a copy whose digit no longer has that least cost loses it.
+    /// Unlike a subgradient step it needs no step size, but it can stall short of the best
+    /// bound, which the subgradient steps between these steps get past. O(cells * N).
+    fn average(&mut self, depth: usize) {
+        let (n, cells) = (self.size, self.cells);
+        let level = &mut self.levels[depth];
+        for w in 0..WORDS {
+            let mut bits = level.unsolved[w];
+            while bits != 0 {
+                let cell = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let houses = self.cell_houses[cell];
+                let mut lowest = [i32::MAX; 3];
+                // The new reduced cost of each digit, the same in the three copies but for
+                // the rounding, and one more in the copies `kind < extra`.
+                let mut mean = [0i32; 16];
+                let mut extra = [0usize; 16];
+                let mut options = level.candidates[cell];
+                while options != 0 {
+                    let d = options.trailing_zeros() as usize;
+                    options &= options - 1;
+                    let r = level.reduced(n, cells, cell, houses, d);
+                    let total = r[0] + r[1] + r[2];
+                    mean[d] = total.div_euclid(3);
+                    extra[d] = total.rem_euclid(3) as usize;
+                    for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
+                        let target = mean[d] + (kind < extra[d]) as i32;
+                        level.profit[(kind * cells + cell) * n + d] += rk - target;
+                        *low = (*low).min(target);
+                    }
+                }
+                for (kind, &h) in houses.iter().enumerate() {
+                    let i = kind * cells + cell;
+                    level.cell_dual[i] += lowest[kind];
+                    let a = level.assigned[i];
+                    if a != 0 {
+                        let d = a.trailing_zeros() as usize;
+                        if mean[d] + (kind < extra[d]) as i32 != lowest[kind] {
+                            level.assigned[i] = 0;
+                        }
+                    }
+                    level.dirty |= 1 << h;
+                }
+            }
+        }
     }
 
     /// Brings the assignment of `house` at level `depth` up to date: each of its empty cells
