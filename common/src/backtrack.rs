@@ -459,9 +459,10 @@ impl<B: Board> State<B> {
     /// The digits `cell` may take, as a mask: bit `digit - 1`.
     #[inline]
     fn digits_of(&self, size: usize, cell: usize) -> u32 {
+        // Highest digit first, each bit shifted in: no shift by a variable amount.
         let mut digits = 0;
-        for (d, b) in self.candidates[..size].iter().enumerate() {
-            digits |= (b.contains(cell) as u32) << d;
+        for b in self.candidates[..size].iter().rev() {
+            digits = digits << 1 | b.contains(cell) as u32;
         }
         digits
     }
