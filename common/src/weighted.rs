@@ -606,65 +606,61 @@ impl Weighted {
             if level.assigned[base + cells[start]] != 0 {
                 continue;
             }
-            // Column 0 stands for the free row; `reach[j]` is the shortest reduced cost to
-            // column j, `via[j]` the column before it on that path.
-            let mut reach = [i32::MAX; 17];
-            let mut via = [0usize; 17];
-            let mut done = 1u32;
+            // Column 0 stands for the free row; `reach[d]` is the shortest reduced cost from
+            // it to column 1 + d, `via[d]` the column before that on the path, `far` the
+            // distance to the row being scanned. Duals change once the path is found.
+            let mut reach = [i32::MAX; 16];
+            let mut via = [0usize; 16];
+            let mut settled = 0u16;
             owner[0] = start + 1;
             let mut column = 0;
+            let mut far = 0;
             loop {
-                let row = owner[column] - 1;
-                let cell = cells[row];
+                let cell = cells[owner[column] - 1];
                 let cand = level.candidates[cell] & missing;
                 let profit = &level.profit[(base + cell) * n..(base + cell + 1) * n];
-                let row_dual = level.cell_dual[base + cell];
-                let mut delta = i32::MAX;
+                let from = far - level.cell_dual[base + cell];
+                let mut nearest = i32::MAX;
                 let mut next = 0;
-                let mut m = missing;
+                let mut m = missing & !settled;
                 while m != 0 {
                     let d = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let j = d + 1;
-                    if done >> j & 1 != 0 {
-                        continue;
-                    }
                     if cand >> d & 1 != 0 {
-                        let reduced = -profit[d] - row_dual - duals[d];
-                        if reduced < reach[j] {
-                            reach[j] = reduced;
-                            via[j] = column;
+                        let length = from - profit[d] - duals[d];
+                        if length < reach[d] {
+                            reach[d] = length;
+                            via[d] = column;
                         }
                     }
-                    if reach[j] < delta {
-                        delta = reach[j];
-                        next = j;
+                    if reach[d] < nearest {
+                        nearest = reach[d];
+                        next = d;
                     }
                 }
-                if delta == i32::MAX {
+                if nearest == i32::MAX {
                     return false;
                 }
-                level.cell_dual[base + cells[start]] += delta;
-                let mut m = missing;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let j = d + 1;
-                    if done >> j & 1 != 0 {
-                        level.cell_dual[base + cells[owner[j] - 1]] += delta;
-                        duals[d] -= delta;
-                    } else if reach[j] != i32::MAX {
-                        reach[j] -= delta;
-                    }
-                }
-                done |= 1 << next;
-                column = next;
+                settled |= 1 << next;
+                column = next + 1;
+                far = nearest;
                 if owner[column] == 0 {
                     break;
                 }
             }
+            // Each settled column's row (and the free row) gains what its column fell short
+            // of the path's length; the column's dual gives it back.
+            level.cell_dual[base + cells[start]] += far;
+            let mut m = settled & !(1 << (column - 1));
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let gain = far - reach[d];
+                level.cell_dual[base + cells[owner[d + 1] - 1]] += gain;
+                duals[d] -= gain;
+            }
             while column != 0 {
-                let before = via[column];
+                let before = via[column - 1];
                 owner[column] = owner[before];
                 level.assigned[base + cells[owner[column] - 1]] = 1 << (column - 1);
                 column = before;
