@@ -50,7 +50,7 @@ trait Board: Copy + Eq + std::fmt::Debug {
     fn and_not(self, other: Self) -> Self;
     fn is_empty(self) -> bool;
     fn contains(self, cell: usize) -> bool;
-    /// The smallest cell. Constraint: the set is not empty.
+    /// The smallest cell, or the capacity if the set is empty.
     fn lowest(self) -> usize;
     /// The set without its smallest cell.
     fn without_lowest(self) -> Self;
@@ -240,7 +240,7 @@ struct Tables<B> {
     peers: [B; CELL_SLOTS],
     /// Per house (rows, then columns, then regions): its cells.
     houses: [B; HOUSE_SLOTS],
-    /// Per cell: its three houses, as bits of a house set.
+    /// Per cell: its three houses, as bits of a house set; 0 past the last cell.
     cell_houses: [u64; CELL_SLOTS],
     /// Every house.
     all_houses: u64,
@@ -508,9 +508,19 @@ impl<'a, B: Board> Node<'a, B> {
     /// Marks the houses of `cells` as changed on digit `d + 1`'s board.
     #[inline]
     fn touch(&mut self, d: usize, cells: B) {
+        // Six cells a step, without a test between them: a loop of varying length is often
+        // mispredicted at its end (the hardest 9x9 set: -11% time, +8% instructions). Past
+        // the last cell, `lowest` gives the board's capacity, whose entry of `cell_houses` is 0.
         let mut touched = 0;
-        for p in Cells(cells) {
-            touched |= self.tables.cell_houses[p];
+        let mut rest = cells;
+        loop {
+            for _ in 0..6 {
+                touched |= self.tables.cell_houses[rest.lowest()];
+                rest = rest.without_lowest();
+            }
+            if rest.is_empty() {
+                break;
+            }
         }
         self.marks.dirty[d] |= touched;
         self.marks.changed |= 1 << d;
@@ -992,8 +1002,9 @@ mod tests {
 
     #[test]
     fn every_board_width_solves_and_visits() {
-        // 4x4 and 6x6 fit a u64 board, 9x9 and 10x10 a u128, 12x12 and 16x16 two u128s.
-        for &(h, w) in &[(2, 2), (2, 3), (3, 3), (2, 5), (3, 4), (4, 4)] {
+        // 4x4 and 6x6 fit a u64 board, 8x8 fills one, 9x9 and 10x10 a u128, 12x12 and 16x16
+        // two u128s.
+        for &(h, w) in &[(2, 2), (2, 3), (2, 4), (3, 3), (2, 5), (3, 4), (4, 4)] {
             let layout = Layout::boxes(h, w);
             let cells = layout.cells();
             let mut solver = Backtracker::new(&layout);
