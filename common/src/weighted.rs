@@ -1,13 +1,13 @@
 //! Branch and bound for the highest weighted sum `sum(weight[cell] * digit)` over all
 //! completions of a grid on any [`Layout`] (NOIP 2009 "靶形数独" is the 9x9 case).
 //!
-//! Search: candidates as bitmasks, naked and hidden singles after every placement, the cell
-//! with the fewest candidates first (ties toward the heaviest cell). A digit's loss in a cell
-//! is the sum of its reduced costs in the cell's three house assignments (see the bound): a
-//! lower bound on how much placing it lowers the bound. Digits are tried least loss first
-//! (ties: larger digit first), and at every node, before branching, each candidate whose loss
-//! would leave no bound above the best score is struck (reduced-cost fixing), which often
-//! leaves singles to propagate.
+//! Search: candidates as bitmasks, naked and hidden singles after every placement. A digit's
+//! loss in a cell is the sum of its reduced costs in the cell's three house assignments (see
+//! the bound): a lower bound on how much placing it lowers the bound. The branching cell has
+//! the fewest candidates (three or more count alike), then the largest second-least loss,
+//! then the most weight. Digits are tried least loss first (ties: larger digit first), and at
+//! every node, before branching, each candidate whose loss would leave no bound above the best
+//! score is struck (reduced-cost fixing), which often leaves singles to propagate.
 //!
 //! Bound, checked at every node: a Lagrangian decomposition. Each empty cell's gain
 //! `weight * digit` is split, digit by digit, into three profits, one for its row, one for its
@@ -676,21 +676,40 @@ impl Weighted {
         true
     }
 
-    /// The branching cell at level `depth`: fewest candidates, then heaviest. `None` when
-    /// every cell is solved.
+    /// The branching cell at level `depth`, whose houses are up to date: fewest candidates
+    /// (three or more count alike), then the largest second-least loss (see
+    /// [`Weighted::losses`]: the cell whose digits but the best lower the bound most), then
+    /// heaviest. `None` when every cell is solved. O(cells * N).
     fn select(&self, depth: usize) -> Option<usize> {
         let level = &self.levels[depth];
         let mut best = None;
-        let mut best_key = (u32::MAX, 0u32);
+        let mut best_key = (u32::MAX, i64::MIN, 0u32);
         for (w, &word) in level.unsolved.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let cell = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let len = level.candidates[cell].count_ones();
+                let houses = self.cell_houses[cell];
+                let mut least = [i64::MAX; 2];
+                let mut options = level.candidates[cell];
+                while options != 0 {
+                    let d = options.trailing_zeros() as usize;
+                    options &= options - 1;
+                    let r = level.reduced(self.size, self.cells, cell, houses, d);
+                    let loss = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
+                    if loss < least[0] {
+                        least = [loss, least[0]];
+                    } else if loss < least[1] {
+                        least[1] = loss;
+                    }
+                }
+                let len = level.candidates[cell].count_ones().min(3);
                 let weight = self.weights[cell];
-                if len < best_key.0 || (len == best_key.0 && weight > best_key.1) {
-                    best_key = (len, weight);
+                let (l, second, heavy) = best_key;
+                if len < l
+                    || (len == l && (least[1] > second || (least[1] == second && weight > heavy)))
+                {
+                    best_key = (len, least[1], weight);
                     best = Some(cell);
                 }
             }
