@@ -563,24 +563,23 @@ impl<'a, B: Board> Node<'a, B> {
         let t = self.tables;
         let (region, line, common) = t.crossings[i];
         let open = self.state.open[d];
-        if open >> region & open >> line & 1 == 0 {
-            return false;
-        }
+        // Worked out in full and tested once: the early exits were often mispredicted.
         let board = self.state.candidates[d];
         let inside = board.and(common);
-        if inside.is_empty() {
-            return false;
-        }
         let in_region = board.and(t.houses[region as usize]);
         let in_line = board.and(t.houses[line as usize]);
-        let gone = if in_region == inside {
-            in_line.and_not(inside)
-        } else if in_line == inside {
-            in_region.and_not(inside)
+        let from_line = if in_region == inside {
+            in_line
         } else {
-            return false;
+            B::EMPTY
         };
-        if gone.is_empty() {
+        let from_region = if in_line == inside {
+            in_region
+        } else {
+            B::EMPTY
+        };
+        let gone = from_line.or(from_region).and_not(inside);
+        if (open >> region & open >> line & 1 == 0) | inside.is_empty() | gone.is_empty() {
             return false;
         }
         self.state.candidates[d] = board.and_not(gone);
@@ -1066,6 +1065,36 @@ mod tests {
         assert_eq!(state.candidates[0] & gone, 0);
         assert_eq!(state.candidates[0].count_ones(), 16 - 4 - 4);
         assert!(state.candidates[1..4].iter().all(|&b| b == 0xffff));
+    }
+
+    #[test]
+    fn a_region_without_a_place_for_a_digit_locks_no_line() {
+        // 4x4, 2x2 blocks, digit 1 gone from block 0 (cells 0, 1, 4 and 5). Its row 0 and
+        // column 0 must not lose the digit through block 0 (an empty region is no line of
+        // places); they still lock block 1 and block 2, whose other cells lose it.
+        let layout = Layout::boxes(2, 2);
+        let mut search: Search<u64> = Search::new(&layout);
+        let mut state = State::new(&search.tables);
+        state.candidates[0] &= !(1 << 0 | 1 << 1 | 1 << 4 | 1 << 5);
+        let mut node = Node {
+            tables: &search.tables,
+            state: &mut state,
+            grid: &mut search.grid,
+            marks: &mut Marks {
+                dirty: [0; MAX_DIGITS],
+                changed: 0,
+                unlocked: [search.tables.all_houses; MAX_DIGITS],
+            },
+            locking: true,
+            hidden: true,
+        };
+        assert!(node.lock());
+        let kept = 1 << 2 | 1 << 3 | 1 << 8 | 1 << 12;
+        assert_eq!(state.candidates[0] & kept, kept);
+        assert_eq!(
+            state.candidates[0] & (1 << 6 | 1 << 7 | 1 << 9 | 1 << 13),
+            0
+        );
     }
 
     #[test]
