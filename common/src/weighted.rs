@@ -11,20 +11,22 @@
 //!
 //! Bound, checked at every node: a Lagrangian decomposition. Each empty cell's gain
 //! `weight * digit` is split, digit by digit, into three profits, one for its row, one for its
-//! column and one for its region (`profit_row + profit_column + profit_region = SCALE * weight
-//! * digit`). Any completion then scores at most the placed score plus, summed over all houses,
-//! the best assignment of each house's missing digits to its empty cells within their
-//! candidates under that house's profits (a maximum-weight matching, solved exactly by the
-//! Hungarian method, whose duals each level keeps: a change to a house frees only the cells it
-//! touches, and each freed cell costs one augmenting path). Two kinds of dual steps, taken in
-//! turn, lower the bound: averaging steps make each cell's reduced costs equal over its three
-//! copies (block coordinate descent: the bound cannot rise, but it stalls), and subgradient
-//! steps move profit between the three copies of a cell wherever its row, column and region
-//! assign it different digits. When all three agree everywhere, the assignments form a
-//! completion whose score is the bound. Children start from their parent's profits, a house's
-//! assignment is recomputed only when a change touches it, and a house that cannot take its
-//! missing digits ends the node. Each node copies one [`Level`] into a buffer allocated once
-//! per [`Weighted`], so a search allocates nothing.
+//! column and one for its region
+//! (`profit_row + profit_column + profit_region = SCALE * weight * digit`). Any completion then
+//! scores at most the placed score plus, summed over all houses, the best assignment of each
+//! house's missing digits to its empty cells within their candidates under that house's profits
+//! (a maximum-weight matching, solved exactly by the Hungarian method, whose duals each level
+//! keeps: a change to a house frees only the cells it touches, and each freed cell costs one
+//! augmenting path). Two kinds of dual steps, taken in turn, lower the bound: averaging steps
+//! make each cell's reduced costs equal over its three copies (block coordinate descent: the
+//! bound cannot rise, but it stalls), and subgradient steps move profit between the three
+//! copies of a cell wherever its row, column and region assign it different digits. When all
+//! three agree everywhere, the assignments form a completion whose score is the bound. Children
+//! start from their parent's profits, a house's assignment is recomputed only when a change
+//! touches it, and a house that cannot take its missing digits ends the node. Each node copies
+//! one [`Level`] into the buffer of its depth, allocated the first time a search of the
+//! [`Weighted`] goes that deep (most searches stay far shallower than the number of cells), so
+//! searches allocate next to nothing.
 //!
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
@@ -91,6 +93,7 @@ pub struct Weighted {
     /// `house_cells[house * size..][..size]`: rows, then columns, then regions.
     house_cells: Vec<u16>,
     cell_houses: Vec<[u8; 3]>,
+    /// One per depth reached so far; the root's first.
     levels: Vec<Level>,
     /// Cells whose candidates fell to one digit, waiting to be placed.
     singles: Vec<u16>,
@@ -187,7 +190,7 @@ impl Weighted {
             peer_start,
             house_cells,
             cell_houses,
-            levels: vec![level; cells + 1],
+            levels: vec![level],
             singles: Vec::with_capacity(4 * cells),
             best: None,
             best_grid: vec![0; cells],
@@ -857,8 +860,13 @@ impl Weighted {
     /// best score found.
     #[inline]
     fn descend(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
-        let (upper, lower) = self.levels.split_at_mut(depth + 1);
-        lower[0].clone_from(&upper[depth]);
+        if self.levels.len() == depth + 1 {
+            let child = self.levels[depth].clone();
+            self.levels.push(child);
+        } else {
+            let (upper, lower) = self.levels.split_at_mut(depth + 1);
+            lower[0].clone_from(&upper[depth]);
+        }
         self.singles.clear();
         if !(self.place(depth + 1, cell, bit) && self.propagate(depth + 1)) {
             return false;
