@@ -205,8 +205,9 @@ impl Weighted {
     /// if there is none; [`Weighted::best_grid`] then holds a completion that reaches it.
     ///
     /// `givens[cell]` is 0 (empty) or a digit `1..=N`; clashing givens give `None`.
-    /// Constraint: `givens.len() == N * N`. Exponential in the worst case; the NOIP tests take
-    /// a few hundred nodes, a 9x9 grid with 17 givens some thousands.
+    /// Constraint: `givens.len() == N * N`. Exponential in the worst case; on 9x9 grids the
+    /// NOIP tests take 14-77 search nodes (dives included), grids with 17-23 givens up to 200,
+    /// the empty grid about 330.
     pub fn maximise(&mut self, givens: &[u8]) -> Option<u32> {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;
