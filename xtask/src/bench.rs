@@ -47,12 +47,13 @@ const USAGE: &str = "usage: cargo xtask bench [--runs N] [--quick] [--only SET[,
 const PEER_BUDGET: Duration = Duration::from_secs(30);
 
 /// The data sets, in the order of the table.
-const SETS: [&str; 7] = [
+const SETS: [&str; 8] = [
     "jigsaw-17clue",
     "jigsaw-hardest",
     "jigsaw-random",
     "target9-noip",
     "target9-sparse",
+    "target9-empty",
     "latin6-empty",
     "sima4-unique",
 ];
@@ -382,6 +383,16 @@ fn make_set(
             set.cases = set.inputs.len();
             set.comparable = true;
         }
+        "target9-empty" => {
+            let path = data.join("target9-empty.txt");
+            cached(&path, |out| {
+                out.write_all(gen::target9_input(&[0; 81]).as_bytes())?;
+                Ok(1)
+            })?;
+            set.cases = 1;
+            set.inputs.push(Input::same(name.to_string(), path));
+            set.comparable = true;
+        }
         "latin6-empty" => {
             let groups = gen::boxes(6);
             let empty = vec![0u8; 36];
@@ -423,7 +434,8 @@ fn limit_label(limit: usize) -> String {
 }
 
 /// Writes the file with `write` unless it exists, and returns its number of cases: what `write`
-/// returned, or the first token of the cached file (meaningless for latin6, whose caller knows).
+/// returned, or the first token of the cached file (meaningless for latin6 and target9-empty,
+/// whose callers know).
 fn cached(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<usize>,
