@@ -505,8 +505,10 @@ impl<'a, B: Board> Node<'a, B> {
         self.touch(d, struck);
     }
 
-    /// Marks the houses of `cells` as changed on digit `d + 1`'s board.
-    #[inline]
+    /// Marks the houses of `cells` as changed on digit `d + 1`'s board. Not inlined: inside
+    /// `propagate` its steps slowed the nodes without hidden singles, which never call it
+    /// (latin6's `visit_lex`: +19% time).
+    #[inline(never)]
     fn touch(&mut self, d: usize, cells: B) {
         // Six cells a step, without a test between them: a loop of varying length is often
         // mispredicted at its end (the hardest 9x9 set: -11% time, +8% instructions). Past
