@@ -42,27 +42,16 @@ impl Layout {
     /// exactly `size` cells. O(size^2).
     pub fn new(size: usize, region_of: Vec<u8>) -> Result<Self, RegionSizeError> {
         assert!((1..=MAX_SIZE).contains(&size), "grid side out of range");
-        assert_eq!(region_of.len(), size * size, "one region number per cell");
-        let mut count = vec![0usize; size];
-        let mut first = vec![None; size];
-        for (cell, &r) in region_of.iter().enumerate() {
-            let r = r as usize;
-            assert!(r < size, "region number out of range");
-            count[r] += 1;
-            if first[r].is_none() {
-                first[r] = Some(cell);
-            }
-        }
-        for r in 0..size {
-            if count[r] != size {
-                return Err(RegionSizeError {
-                    region: r,
-                    cells: count[r],
-                    first_cell: first[r],
-                });
-            }
-        }
+        check_regions(size, &region_of)?;
         Ok(Layout { size, region_of })
+    }
+
+    /// Takes new regions in place, as [`Layout::new`] with the same size would, allocating
+    /// nothing; on an error the layout is left as it was. Same constraints. O(size^2).
+    pub fn set_regions(&mut self, region_of: &[u8]) -> Result<(), RegionSizeError> {
+        check_regions(self.size, region_of)?;
+        self.region_of.copy_from_slice(region_of);
+        Ok(())
     }
 
     /// The classic layout of `box_height x box_width` boxes, numbered row by row.
@@ -134,6 +123,29 @@ impl Layout {
     }
 }
 
+/// Errs with the first region (by number) that does not have exactly `size` cells.
+fn check_regions(size: usize, region_of: &[u8]) -> Result<(), RegionSizeError> {
+    assert_eq!(region_of.len(), size * size, "one region number per cell");
+    let mut count = [0usize; MAX_SIZE];
+    let mut first = [None; MAX_SIZE];
+    for (cell, &r) in region_of.iter().enumerate() {
+        let r = r as usize;
+        assert!(r < size, "region number out of range");
+        count[r] += 1;
+        if first[r].is_none() {
+            first[r] = Some(cell);
+        }
+    }
+    match (0..size).find(|&r| count[r] != size) {
+        Some(r) => Err(RegionSizeError {
+            region: r,
+            cells: count[r],
+            first_cell: first[r],
+        }),
+        None => Ok(()),
+    }
+}
+
 /// A layout and its givens: `givens[cell]` is a digit `1..=N`, or 0 for an empty cell.
 /// Givens may clash; the engines then find no solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,5 +186,24 @@ mod tests {
             }
         );
         assert_eq!(e.to_string(), "region 0 has 3 cells");
+    }
+
+    #[test]
+    fn set_regions_checks_them_and_keeps_the_layout_on_an_error() {
+        let mut l = Layout::boxes(2, 2);
+        let stripes: Vec<u8> = (0..16).map(|c| (c / 4) as u8).collect();
+        l.set_regions(&stripes).unwrap();
+        assert_eq!(l, Layout::new(4, stripes.clone()).unwrap());
+        let mut short = stripes.clone();
+        short[15] = 0;
+        assert_eq!(
+            l.set_regions(&short),
+            Err(RegionSizeError {
+                region: 0,
+                cells: 5,
+                first_cell: Some(0)
+            })
+        );
+        assert_eq!(l.region_of, stripes);
     }
 }
