@@ -230,7 +230,7 @@ impl<B: Board> Iterator for Cells<B> {
 }
 
 /// What never changes during a search: who sees whom.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct Tables<B> {
     size: usize,
     cells: usize,
@@ -311,58 +311,81 @@ impl<B: Board> Tables<B> {
         let size = layout.size();
         let cells = layout.cells();
         assert!(cells <= B::CAPACITY && size <= MAX_DIGITS);
-        // Boards straight from each cell's three houses: no lists, no sorting, so that a new
-        // layout per case (jigsaw) costs little next to a search.
-        let mut houses = [B::EMPTY; HOUSE_SLOTS];
-        let mut cell_houses = [0; CELL_SLOTS];
-        for (cell, its_houses) in cell_houses.iter_mut().enumerate().take(cells) {
-            for &h in layout.houses_of(cell).iter() {
-                houses[h] = houses[h].or(B::cell(cell));
-                *its_houses |= 1 << h;
-            }
-        }
-        let mut peers = [B::EMPTY; CELL_SLOTS];
-        for (cell, its_peers) in peers.iter_mut().enumerate().take(cells) {
-            let seen = layout
-                .houses_of(cell)
-                .iter()
-                .fold(B::EMPTY, |b, &h| b.or(houses[h]));
-            *its_peers = seen.and_not(B::cell(cell));
-        }
-        let mut crossings = Vec::new();
-        for region in 2 * size..3 * size {
-            for line in 0..2 * size {
-                let common = houses[region].and(houses[line]);
-                if !common.is_empty()
-                    && !common.is_single()
-                    && common != houses[region]
-                    && common != houses[line]
-                {
-                    crossings.push((region as u8, line as u8, common));
-                }
-            }
-        }
-        let mut crossing_start = vec![0u16];
-        let mut crossing_list = Vec::new();
-        for h in 0..3 * size {
-            for (i, &(region, line, _)) in crossings.iter().enumerate() {
-                if region as usize == h || line as usize == h {
-                    crossing_list.push(i as u16);
-                }
-            }
-            crossing_start.push(crossing_list.len() as u16);
-        }
-        Tables {
+        // A crossing has two cells or more, so a region crosses at most N lines: at most N^2
+        // crossings, each on two lists. Sized once, the lists never grow in `fill`.
+        let mut tables = Tables {
             size,
             cells,
-            peers,
-            crossings,
-            crossing_start,
-            crossing_list,
-            houses,
-            cell_houses,
+            peers: [B::EMPTY; CELL_SLOTS],
+            houses: [B::EMPTY; HOUSE_SLOTS],
+            cell_houses: [0; CELL_SLOTS],
             all_houses: (1u64 << (3 * size)) - 1,
             all_cells: (0..cells).fold(B::EMPTY, |b, c| b.or(B::cell(c))),
+            crossings: Vec::with_capacity(cells),
+            crossing_start: vec![0; 3 * size + 1],
+            crossing_list: Vec::with_capacity(2 * cells),
+        };
+        tables.fill(layout);
+        tables
+    }
+
+    /// Rebuilds the tables for `layout`, of the size they were made for, in place. O(N^2).
+    fn fill(&mut self, layout: &Layout) {
+        let size = self.size;
+        assert_eq!(layout.size(), size, "a layout of the same size");
+        // Boards straight from each cell's three houses: no lists, no sorting, so that a new
+        // layout per case (jigsaw) costs little next to a search.
+        let houses = &mut self.houses;
+        houses[..3 * size].fill(B::EMPTY);
+        // Per region: the lines (rows and columns) it meets.
+        let mut lines = [0u64; MAX_DIGITS];
+        for r in 0..size {
+            for c in 0..size {
+                let cell = r * size + c;
+                let region = layout.region_of(cell);
+                let its_lines = 1 << r | 1 << (size + c);
+                lines[region] |= its_lines;
+                let its_houses = its_lines | 1 << (2 * size + region);
+                self.cell_houses[cell] = its_houses;
+                for h in [r, size + c, 2 * size + region] {
+                    houses[h] = houses[h].or(B::cell(cell));
+                }
+            }
+        }
+        for (cell, its_peers) in self.peers.iter_mut().enumerate().take(self.cells) {
+            let [row, column, region] = layout.houses_of(cell);
+            let seen = houses[row].or(houses[column]).or(houses[region]);
+            *its_peers = seen.and_not(B::cell(cell));
+        }
+        self.crossings.clear();
+        for (region, &its_lines) in (2 * size..).zip(&lines[..size]) {
+            let mut rest = its_lines;
+            while rest != 0 {
+                let line = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let common = houses[region].and(houses[line]);
+                if !common.is_single() && common != houses[region] && common != houses[line] {
+                    self.crossings.push((region as u8, line as u8, common));
+                }
+            }
+        }
+        // Each house's crossings in ascending order, by counting: `start[h]` counts those of
+        // houses `0..=h`, then each is put last in its house's part, from the last one down.
+        let start = &mut self.crossing_start;
+        start.fill(0);
+        for &(region, line, _) in &self.crossings {
+            start[region as usize] += 1;
+            start[line as usize] += 1;
+        }
+        for h in 1..=3 * size {
+            start[h] += start[h - 1];
+        }
+        self.crossing_list.resize(2 * self.crossings.len(), 0);
+        for (i, &(region, line, _)) in self.crossings.iter().enumerate().rev() {
+            for h in [region as usize, line as usize] {
+                start[h] -= 1;
+                self.crossing_list[start[h] as usize] = i as u16;
+            }
         }
     }
 }
@@ -870,6 +893,18 @@ impl Backtracker {
         Backtracker { search }
     }
 
+    /// Makes this solver one for `layout`, as [`Backtracker::new`] would. A layout of the
+    /// size it was built for is taken in place, allocating nothing, in O(N^2) board
+    /// operations: what a new layout per case costs (jigsaw).
+    pub fn set_layout(&mut self, layout: &Layout) {
+        let same_size = with_search!(self, s => s.tables.size == layout.size());
+        if same_size {
+            with_search!(self, s => s.tables.fill(layout));
+        } else {
+            *self = Backtracker::new(layout);
+        }
+    }
+
     /// Counts the solutions of `givens`, stopping at `limit`; the first solution found is
     /// written into `solution` when the count is at least 1.
     ///
@@ -949,6 +984,48 @@ mod tests {
         assert_eq!(count_ones4([0; 4]), 0);
         let wide = Wide([u128::MAX, 1]);
         assert_eq!(wide.len_with(Wide([3, u128::MAX])), 128 + 1 + 2 + 128);
+    }
+
+    /// 4x4 layouts: 2x2 blocks, regions that are the rows, and L-shaped regions.
+    fn layouts4() -> [Layout; 3] {
+        let stripes = (0..16).map(|c| (c / 4) as u8).collect();
+        let shapes = parse("0001 2011 2231 2333");
+        [
+            Layout::boxes(2, 2),
+            Layout::new(4, stripes).unwrap(),
+            Layout::new(4, shapes).unwrap(),
+        ]
+    }
+
+    #[test]
+    fn tables_filled_in_place_are_those_of_a_new_layout() {
+        let mut tables: Tables<u64> = Tables::new(&Layout::boxes(2, 2));
+        for layout in layouts4().iter().rev() {
+            tables.fill(layout);
+            assert_eq!(tables, Tables::new(layout));
+        }
+        assert!(!tables.crossings.is_empty());
+    }
+
+    #[test]
+    fn a_retargeted_solver_counts_as_a_new_one() {
+        // The first row given: 12 completions with blocks, 24 with row regions; a 9x9 layout
+        // is a new size, built anew.
+        let [boxes, stripes, shapes] = layouts4();
+        let mut solver = Backtracker::new(&shapes);
+        for layout in [boxes, stripes, Layout::boxes(3, 3), shapes].iter() {
+            solver.set_layout(layout);
+            let cells = layout.cells();
+            let givens: Vec<u8> = (0..cells)
+                .map(|c| if c < layout.size() { c as u8 + 1 } else { 0 })
+                .collect();
+            let (mut mine, mut new) = (vec![0; cells], vec![0; cells]);
+            assert_eq!(
+                solver.count_up_to(&givens, 30, &mut mine),
+                Backtracker::new(layout).count_up_to(&givens, 30, &mut new)
+            );
+            assert_eq!(mine, new);
+        }
     }
 
     #[test]
