@@ -1,6 +1,6 @@
 //! Walls to regions: a breadth-first search over the cells that never crosses a wall.
 
-use crate::layout::Cell;
+use crate::layout::{Cell, MAX_SIZE};
 
 /// Wall bits of a cell, as HDU 4069 writes them shifted down by 4.
 pub const WALL_UP: u8 = 1;
@@ -18,66 +18,90 @@ pub struct WallRegionError {
 }
 
 /// Splits a `size x size` grid into regions by the walls of each cell (`walls[cell]`, bits
-/// [`WALL_UP`] .. [`WALL_LEFT`]). A wall counts when either cell beside it declares it;
-/// walls on the outer border change nothing.
+/// [`WALL_UP`] .. [`WALL_LEFT`]), writing each cell's region number into `region`. A wall
+/// counts when either cell beside it declares it; walls on the outer border change nothing.
 ///
 /// Regions are numbered in the row order of their first cells. Errs with the first region
-/// (in that order) that does not have exactly `size` cells. O(size^2), two allocations per call.
-pub fn regions_from_walls(size: usize, walls: &[u8]) -> Result<Vec<u8>, WallRegionError> {
-    assert_eq!(walls.len(), size * size, "one wall mask per cell");
+/// (in that order) that does not have exactly `size` cells; `region` is then partly written.
+/// Constraints: `size <= 16`, `walls.len() == region.len() == size * size`. O(size^2), no
+/// allocation.
+pub fn regions_from_walls(
+    size: usize,
+    walls: &[u8],
+    region: &mut [u8],
+) -> Result<(), WallRegionError> {
+    let cells = size * size;
+    assert!(size <= MAX_SIZE, "grid side out of range");
+    assert!(
+        walls.len() == cells && region.len() == cells,
+        "one wall mask and one region per cell"
+    );
     const UNSEEN: u8 = u8::MAX;
-    let mut region = vec![UNSEEN; size * size];
-    let mut queue: Vec<Cell> = Vec::with_capacity(size * size);
+    // Per cell, the sides it is open on (the same bits as the walls), from one pass over the
+    // right and lower sides of each cell.
+    let mut open = [0u8; MAX_SIZE * MAX_SIZE];
+    for r in 0..size {
+        for c in 0..size {
+            let cell = r * size + c;
+            if c + 1 < size && (walls[cell] & WALL_RIGHT) | (walls[cell + 1] & WALL_LEFT) == 0 {
+                open[cell] |= WALL_RIGHT;
+                open[cell + 1] |= WALL_LEFT;
+            }
+            if r + 1 < size && (walls[cell] & WALL_DOWN) | (walls[cell + size] & WALL_UP) == 0 {
+                open[cell] |= WALL_DOWN;
+                open[cell + size] |= WALL_UP;
+            }
+        }
+    }
+    region.fill(UNSEEN);
+    let mut queue = [0u8; MAX_SIZE * MAX_SIZE];
     let mut next_id = 0u8;
-    for start in 0..size * size {
+    for start in 0..cells {
         if region[start] != UNSEEN {
             continue;
         }
-        queue.clear();
-        queue.push(start);
+        queue[0] = start as u8;
         region[start] = next_id;
-        let mut head = 0;
-        while head < queue.len() {
-            let cell = queue[head];
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let cell = queue[head] as usize;
             head += 1;
-            let (r, c) = (cell / size, cell % size);
-            let open = |other: Cell, mine: u8, theirs: u8| {
-                walls[cell] & mine == 0 && walls[other] & theirs == 0
-            };
-            let mut neighbours = [None; 4];
-            if r > 0 && open(cell - size, WALL_UP, WALL_DOWN) {
-                neighbours[0] = Some(cell - size);
-            }
-            if c + 1 < size && open(cell + 1, WALL_RIGHT, WALL_LEFT) {
-                neighbours[1] = Some(cell + 1);
-            }
-            if r + 1 < size && open(cell + size, WALL_DOWN, WALL_UP) {
-                neighbours[2] = Some(cell + size);
-            }
-            if c > 0 && open(cell - 1, WALL_LEFT, WALL_RIGHT) {
-                neighbours[3] = Some(cell - 1);
-            }
-            for n in neighbours.iter().flatten() {
-                if region[*n] == UNSEEN {
-                    region[*n] = next_id;
-                    queue.push(*n);
+            let sides = open[cell];
+            for &(side, other) in [
+                (WALL_UP, cell.wrapping_sub(size)),
+                (WALL_RIGHT, cell + 1),
+                (WALL_DOWN, cell + size),
+                (WALL_LEFT, cell.wrapping_sub(1)),
+            ]
+            .iter()
+            {
+                if sides & side != 0 && region[other] == UNSEEN {
+                    region[other] = next_id;
+                    queue[tail] = other as u8;
+                    tail += 1;
                 }
             }
         }
-        if queue.len() != size {
+        if tail != size {
             return Err(WallRegionError {
                 first_cell: start,
-                cells: queue.len(),
+                cells: tail,
             });
         }
         next_id += 1;
     }
-    Ok(region)
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`regions_from_walls`] into a buffer of its own, first filled with junk.
+    fn regions_of(size: usize, walls: &[u8]) -> Result<Vec<u8>, WallRegionError> {
+        let mut region = vec![7; size * size];
+        regions_from_walls(size, walls, &mut region).map(|()| region)
+    }
 
     /// Walls of a layout given as region numbers, declared on both sides and on the border.
     fn walls_of(size: usize, region: &[u8]) -> Vec<u8> {
@@ -112,10 +136,7 @@ mod tests {
     fn recovers_boxes_from_their_walls() {
         let boxes = crate::layout::Layout::boxes(3, 3);
         let region: Vec<u8> = (0..81).map(|c| boxes.region_of(c) as u8).collect();
-        assert_eq!(
-            regions_from_walls(9, &walls_of(9, &region)).unwrap(),
-            region
-        );
+        assert_eq!(regions_of(9, &walls_of(9, &region)), Ok(region));
     }
 
     #[test]
@@ -133,14 +154,14 @@ mod tests {
                 *w &= !WALL_DOWN;
             }
         }
-        assert_eq!(regions_from_walls(4, &walls).unwrap(), region);
+        assert_eq!(regions_of(4, &walls), Ok(region));
     }
 
     #[test]
     fn reports_a_region_of_the_wrong_size() {
         let no_walls = vec![0u8; 16];
         assert_eq!(
-            regions_from_walls(4, &no_walls),
+            regions_of(4, &no_walls),
             Err(WallRegionError {
                 first_cell: 0,
                 cells: 16
@@ -149,7 +170,7 @@ mod tests {
         let mut walls = vec![0u8; 16];
         walls[5] = WALL_UP | WALL_RIGHT | WALL_DOWN | WALL_LEFT;
         assert_eq!(
-            regions_from_walls(4, &walls),
+            regions_of(4, &walls),
             Err(WallRegionError {
                 first_cell: 0,
                 cells: 15

@@ -302,7 +302,9 @@ mod tests {
                 .collect();
             let walls: Vec<u8> = values.iter().map(|v| v >> 4).collect();
             let givens: Vec<u8> = values.iter().map(|v| v & 15).collect();
-            let layout = Layout::new(9, regions_from_walls(9, &walls).unwrap()).unwrap();
+            let mut region = vec![0; 81];
+            regions_from_walls(9, &walls, &mut region).unwrap();
+            let layout = Layout::new(9, region).unwrap();
             let puzzle = Puzzle { layout, givens };
             let mut solution = vec![0; 81];
             let count = SudokuCover::new(&puzzle).count_up_to(2, &mut solution);

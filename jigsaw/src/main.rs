@@ -33,9 +33,12 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
         walls: [0; CELLS],
         at: [Position::default(); CELLS],
     };
-    // Consecutive cases often share their walls: find the regions and build the solver again
-    // only when the walls change.
-    let mut solver: Option<([u8; CELLS], Backtracker)> = None;
+    // Consecutive cases often share their walls: find the regions and re-target the solver
+    // only when the walls change, in place, reusing its tables.
+    let mut walls: Option<[u8; CELLS]> = None;
+    let mut regions = [0u8; CELLS];
+    let mut layout = Layout::boxes(3, 3);
+    let mut backtracker = Backtracker::new(&layout);
     let mut solution = [0u8; CELLS];
     for k in 1..=cases as usize {
         let start = scanner.mark();
@@ -43,31 +46,25 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
             scanner.rewind(start);
             read_case(scanner, &mut case).map_err(|e| e.in_case(k))?;
         }
-        if solver
-            .as_ref()
-            .map_or(true, |(walls, _)| *walls != case.walls)
-        {
-            let regions = match regions_from_walls(SIZE, &case.walls) {
-                Ok(regions) => regions,
-                Err(e) => {
-                    // The fast read keeps no positions: read the case again for them.
-                    scanner.rewind(start);
-                    read_case(scanner, &mut case).map_err(|e| e.in_case(k))?;
-                    let message = format!(
-                        "the walls enclose a region of {} cells starting at row {}, column {}; every region needs 9",
-                        e.cells,
-                        e.first_cell / SIZE + 1,
-                        e.first_cell % SIZE + 1
-                    );
-                    return Err(InputError::new(case.at[e.first_cell], message)
-                        .in_case(k)
-                        .into());
-                }
-            };
-            let layout = Layout::new(SIZE, regions).expect("regions of nine cells");
-            solver = Some((case.walls, Backtracker::new(&layout)));
+        if walls != Some(case.walls) {
+            if let Err(e) = regions_from_walls(SIZE, &case.walls, &mut regions) {
+                // The fast read keeps no positions: read the case again for them.
+                scanner.rewind(start);
+                read_case(scanner, &mut case).map_err(|e| e.in_case(k))?;
+                let message = format!(
+                    "the walls enclose a region of {} cells starting at row {}, column {}; every region needs 9",
+                    e.cells,
+                    e.first_cell / SIZE + 1,
+                    e.first_cell % SIZE + 1
+                );
+                return Err(InputError::new(case.at[e.first_cell], message)
+                    .in_case(k)
+                    .into());
+            }
+            layout.set_regions(&regions).expect("regions of nine cells");
+            backtracker.set_layout(&layout);
+            walls = Some(case.walls);
         }
-        let (_, backtracker) = solver.as_mut().expect("built above");
         let count = backtracker.count_up_to(&case.givens, 2, &mut solution);
         writeln!(out, "Case {}:", k)?;
         match count {
