@@ -325,6 +325,12 @@ impl<B: Board> Tables<B> {
             crossing_start: vec![0; 3 * size + 1],
             crossing_list: Vec::with_capacity(2 * cells),
         };
+        // Rows and columns, which `fill` keeps.
+        for cell in 0..cells {
+            for h in [cell / size, size + cell % size] {
+                tables.houses[h] = tables.houses[h].or(B::cell(cell));
+            }
+        }
         tables.fill(layout);
         tables
     }
@@ -333,29 +339,27 @@ impl<B: Board> Tables<B> {
     fn fill(&mut self, layout: &Layout) {
         let size = self.size;
         assert_eq!(layout.size(), size, "a layout of the same size");
-        // Boards straight from each cell's three houses: no lists, no sorting, so that a new
-        // layout per case (jigsaw) costs little next to a search.
+        // Boards straight from each cell's region: no lists, no sorting, so that a new layout
+        // per case (jigsaw) costs little next to a search.
         let houses = &mut self.houses;
-        houses[..3 * size].fill(B::EMPTY);
+        let regions = &mut houses[2 * size..3 * size];
+        regions.fill(B::EMPTY);
         // Per region: the lines (rows and columns) it meets.
         let mut lines = [0u64; MAX_DIGITS];
         for r in 0..size {
             for c in 0..size {
-                let cell = r * size + c;
-                let region = layout.region_of(cell);
-                let its_lines = 1 << r | 1 << (size + c);
-                lines[region] |= its_lines;
-                let its_houses = its_lines | 1 << (2 * size + region);
-                self.cell_houses[cell] = its_houses;
-                for h in [r, size + c, 2 * size + region] {
-                    houses[h] = houses[h].or(B::cell(cell));
-                }
+                let region = layout.region_of(r * size + c);
+                lines[region] |= 1 << r | 1 << (size + c);
+                regions[region] = regions[region].or(B::cell(r * size + c));
             }
         }
-        for (cell, its_peers) in self.peers.iter_mut().enumerate().take(self.cells) {
-            let [row, column, region] = layout.houses_of(cell);
-            let seen = houses[row].or(houses[column]).or(houses[region]);
-            *its_peers = seen.and_not(B::cell(cell));
+        for r in 0..size {
+            for c in 0..size {
+                let (cell, region) = (r * size + c, 2 * size + layout.region_of(r * size + c));
+                self.cell_houses[cell] = 1 << r | 1 << (size + c) | 1 << region;
+                let seen = houses[r].or(houses[size + c]).or(houses[region]);
+                self.peers[cell] = seen.and_not(B::cell(cell));
+            }
         }
         self.crossings.clear();
         for (region, &its_lines) in (2 * size..).zip(&lines[..size]) {
