@@ -127,20 +127,15 @@ impl Layout {
 fn check_regions(size: usize, region_of: &[u8]) -> Result<(), RegionSizeError> {
     assert_eq!(region_of.len(), size * size, "one region number per cell");
     let mut count = [0usize; MAX_SIZE];
-    let mut first = [None; MAX_SIZE];
-    for (cell, &r) in region_of.iter().enumerate() {
-        let r = r as usize;
-        assert!(r < size, "region number out of range");
-        count[r] += 1;
-        if first[r].is_none() {
-            first[r] = Some(cell);
-        }
+    for &r in region_of {
+        assert!((r as usize) < size, "region number out of range");
+        count[r as usize] += 1;
     }
     match (0..size).find(|&r| count[r] != size) {
         Some(r) => Err(RegionSizeError {
             region: r,
             cells: count[r],
-            first_cell: first[r],
+            first_cell: region_of.iter().position(|&x| x as usize == r),
         }),
         None => Ok(()),
     }
