@@ -108,6 +108,42 @@ pub struct Weighted {
     stop: bool,
 }
 
+/// The cells of a set of cells (bit `cell % 64` of word `cell / 64`), lowest first.
+struct Cells {
+    set: [u64; WORDS],
+    /// The word being read, and its cells not yet returned.
+    word: usize,
+    bits: u64,
+}
+
+impl Cells {
+    fn of(set: [u64; WORDS]) -> Self {
+        Cells {
+            set,
+            word: 0,
+            bits: set[0],
+        }
+    }
+}
+
+impl Iterator for Cells {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            self.word += 1;
+            if self.word == WORDS {
+                return None;
+            }
+            self.bits = self.set[self.word];
+        }
+        let cell = self.word * 64 + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(cell)
+    }
+}
+
 impl Level {
     #[inline]
     fn is_unsolved(&self, cell: usize) -> bool {
@@ -439,18 +475,13 @@ impl Weighted {
             let level = &mut self.levels[depth];
             // Pairs of copies that disagree.
             let mut pairs = 0;
-            for (w, &word) in level.unsolved.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let cell = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let a = [
-                        level.assigned[cell],
-                        level.assigned[cells + cell],
-                        level.assigned[2 * cells + cell],
-                    ];
-                    pairs += (a[0] != a[1]) as i64 + (a[0] != a[2]) as i64 + (a[1] != a[2]) as i64;
-                }
+            for cell in Cells::of(level.unsolved) {
+                let a = [
+                    level.assigned[cell],
+                    level.assigned[cells + cell],
+                    level.assigned[2 * cells + cell],
+                ];
+                pairs += (a[0] != a[1]) as i64 + (a[0] != a[2]) as i64 + (a[1] != a[2]) as i64;
             }
             if pairs == 0 {
                 self.best = Some(bound);
@@ -474,48 +505,43 @@ impl Weighted {
             let delta = (gap * lambda / (2 * pairs))
                 .max(1)
                 .min(i64::from(SCALE) * 4) as i32;
-            for (w, &word) in level.unsolved.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let cell = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let a = [
-                        level.assigned[cell],
-                        level.assigned[cells + cell],
-                        level.assigned[2 * cells + cell],
-                    ];
-                    if a[0] == a[1] && a[1] == a[2] {
-                        continue;
-                    }
-                    for k in 0..3 {
-                        let d = a[k].trailing_zeros() as usize;
-                        for (j, &other) in a.iter().enumerate() {
-                            if other != a[k] {
-                                level.profit[(k * cells + cell) * n + d] -= delta;
-                                level.profit[(j * cells + cell) * n + d] += delta;
-                            }
+            for cell in Cells::of(level.unsolved) {
+                let a = [
+                    level.assigned[cell],
+                    level.assigned[cells + cell],
+                    level.assigned[2 * cells + cell],
+                ];
+                if a[0] == a[1] && a[1] == a[2] {
+                    continue;
+                }
+                for k in 0..3 {
+                    let d = a[k].trailing_zeros() as usize;
+                    for (j, &other) in a.iter().enumerate() {
+                        if other != a[k] {
+                            level.profit[(k * cells + cell) * n + d] -= delta;
+                            level.profit[(j * cells + cell) * n + d] += delta;
                         }
                     }
-                    // Each copy's dual is reset to its best reduced cost; a copy whose digit
-                    // no longer reaches it loses its digit.
-                    for (kind, &h) in self.cell_houses[cell].iter().enumerate() {
-                        let i = kind * cells + cell;
-                        let duals = &level.digit_dual[h as usize * n..(h as usize + 1) * n];
-                        let profit = &level.profit[i * n..(i + 1) * n];
-                        let reduced = |d: usize| -profit[d] - duals[d];
-                        let mut options = level.candidates[cell] & !level.placed[h as usize];
-                        let mut lowest = i32::MAX;
-                        while options != 0 {
-                            let d = options.trailing_zeros() as usize;
-                            options &= options - 1;
-                            lowest = lowest.min(reduced(d));
-                        }
-                        level.cell_dual[i] = lowest;
-                        if reduced(a[kind].trailing_zeros() as usize) != lowest {
-                            level.assigned[i] = 0;
-                        }
-                        level.dirty |= 1 << h;
+                }
+                // Each copy's dual is reset to its best reduced cost; a copy whose digit
+                // no longer reaches it loses its digit.
+                for (kind, &h) in self.cell_houses[cell].iter().enumerate() {
+                    let i = kind * cells + cell;
+                    let duals = &level.digit_dual[h as usize * n..(h as usize + 1) * n];
+                    let profit = &level.profit[i * n..(i + 1) * n];
+                    let reduced = |d: usize| -profit[d] - duals[d];
+                    let mut options = level.candidates[cell] & !level.placed[h as usize];
+                    let mut lowest = i32::MAX;
+                    while options != 0 {
+                        let d = options.trailing_zeros() as usize;
+                        options &= options - 1;
+                        lowest = lowest.min(reduced(d));
                     }
+                    level.cell_dual[i] = lowest;
+                    if reduced(a[kind].trailing_zeros() as usize) != lowest {
+                        level.assigned[i] = 0;
+                    }
+                    level.dirty |= 1 << h;
                 }
             }
             bound = self.bound(depth)?;
@@ -538,43 +564,38 @@ impl Weighted {
     fn average(&mut self, depth: usize) {
         let (n, cells) = (self.size, self.cells);
         let level = &mut self.levels[depth];
-        for w in 0..WORDS {
-            let mut bits = level.unsolved[w];
-            while bits != 0 {
-                let cell = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let houses = self.cell_houses[cell];
-                let mut lowest = [i32::MAX; 3];
-                // The new reduced cost of each digit, the same in the three copies but for
-                // the rounding, and one more in the copies `kind < extra`.
-                let mut mean = [0i32; 16];
-                let mut extra = [0usize; 16];
-                let mut options = level.candidates[cell];
-                while options != 0 {
-                    let d = options.trailing_zeros() as usize;
-                    options &= options - 1;
-                    let r = level.reduced(n, cells, cell, houses, d);
-                    let total = r[0] + r[1] + r[2];
-                    mean[d] = total.div_euclid(3);
-                    extra[d] = total.rem_euclid(3) as usize;
-                    for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
-                        let target = mean[d] + (kind < extra[d]) as i32;
-                        level.profit[(kind * cells + cell) * n + d] += rk - target;
-                        *low = (*low).min(target);
+        for cell in Cells::of(level.unsolved) {
+            let houses = self.cell_houses[cell];
+            let mut lowest = [i32::MAX; 3];
+            // The new reduced cost of each digit, the same in the three copies but for
+            // the rounding, and one more in the copies `kind < extra`.
+            let mut mean = [0i32; 16];
+            let mut extra = [0usize; 16];
+            let mut options = level.candidates[cell];
+            while options != 0 {
+                let d = options.trailing_zeros() as usize;
+                options &= options - 1;
+                let r = level.reduced(n, cells, cell, houses, d);
+                let total = r[0] + r[1] + r[2];
+                mean[d] = total.div_euclid(3);
+                extra[d] = total.rem_euclid(3) as usize;
+                for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
+                    let target = mean[d] + (kind < extra[d]) as i32;
+                    level.profit[(kind * cells + cell) * n + d] += rk - target;
+                    *low = (*low).min(target);
+                }
+            }
+            for (kind, &h) in houses.iter().enumerate() {
+                let i = kind * cells + cell;
+                level.cell_dual[i] += lowest[kind];
+                let a = level.assigned[i];
+                if a != 0 {
+                    let d = a.trailing_zeros() as usize;
+                    if mean[d] + (kind < extra[d]) as i32 != lowest[kind] {
+                        level.assigned[i] = 0;
                     }
                 }
-                for (kind, &h) in houses.iter().enumerate() {
-                    let i = kind * cells + cell;
-                    level.cell_dual[i] += lowest[kind];
-                    let a = level.assigned[i];
-                    if a != 0 {
-                        let d = a.trailing_zeros() as usize;
-                        if mean[d] + (kind < extra[d]) as i32 != lowest[kind] {
-                            level.assigned[i] = 0;
-                        }
-                    }
-                    level.dirty |= 1 << h;
-                }
+                level.dirty |= 1 << h;
             }
         }
     }
@@ -688,34 +709,29 @@ impl Weighted {
         let level = &self.levels[depth];
         let mut best = None;
         let mut best_key = (u32::MAX, i64::MIN, 0u32);
-        for (w, &word) in level.unsolved.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let cell = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let houses = self.cell_houses[cell];
-                let mut least = [i64::MAX; 2];
-                let mut options = level.candidates[cell];
-                while options != 0 {
-                    let d = options.trailing_zeros() as usize;
-                    options &= options - 1;
-                    let r = level.reduced(self.size, self.cells, cell, houses, d);
-                    let loss = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
-                    if loss < least[0] {
-                        least = [loss, least[0]];
-                    } else if loss < least[1] {
-                        least[1] = loss;
-                    }
+        for cell in Cells::of(level.unsolved) {
+            let houses = self.cell_houses[cell];
+            let mut least = [i64::MAX; 2];
+            let mut options = level.candidates[cell];
+            while options != 0 {
+                let d = options.trailing_zeros() as usize;
+                options &= options - 1;
+                let r = level.reduced(self.size, self.cells, cell, houses, d);
+                let loss = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
+                if loss < least[0] {
+                    least = [loss, least[0]];
+                } else if loss < least[1] {
+                    least[1] = loss;
                 }
-                let len = level.candidates[cell].count_ones().min(3);
-                let weight = self.weights[cell];
-                let (l, second, heavy) = best_key;
-                if len < l
-                    || (len == l && (least[1] > second || (least[1] == second && weight > heavy)))
-                {
-                    best_key = (len, least[1], weight);
-                    best = Some(cell);
-                }
+            }
+            let len = level.candidates[cell].count_ones().min(3);
+            let weight = self.weights[cell];
+            let (l, second, heavy) = best_key;
+            if len < l
+                || (len == l && (least[1] > second || (least[1] == second && weight > heavy)))
+            {
+                best_key = (len, least[1], weight);
+                best = Some(cell);
             }
         }
         best
@@ -810,41 +826,36 @@ impl Weighted {
             let slack = self.slack(depth, best);
             let mut struck = false;
             let level = &mut self.levels[depth];
-            for w in 0..WORDS {
-                let mut bits = level.unsolved[w];
-                while bits != 0 {
-                    let cell = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let houses = self.cell_houses[cell];
-                    let mut strike = 0u16;
-                    let mut options = level.candidates[cell];
-                    while options != 0 {
-                        let d = options.trailing_zeros() as usize;
-                        options &= options - 1;
-                        let r = level.reduced(n, cells, cell, houses, d);
-                        if i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]) > slack {
-                            strike |= 1 << d;
-                        }
+            for cell in Cells::of(level.unsolved) {
+                let houses = self.cell_houses[cell];
+                let mut strike = 0u16;
+                let mut options = level.candidates[cell];
+                while options != 0 {
+                    let d = options.trailing_zeros() as usize;
+                    options &= options - 1;
+                    let r = level.reduced(n, cells, cell, houses, d);
+                    if i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]) > slack {
+                        strike |= 1 << d;
                     }
-                    if strike == 0 {
-                        continue;
-                    }
-                    let left = level.candidates[cell] & !strike;
-                    match left.count_ones() {
-                        0 => return None,
-                        1 => self.singles.push(cell as u16),
-                        _ => {}
-                    }
-                    level.candidates[cell] = left;
-                    for (kind, &h) in houses.iter().enumerate() {
-                        let a = &mut level.assigned[kind * cells + cell];
-                        if *a & strike != 0 {
-                            *a = 0;
-                            level.dirty |= 1 << h;
-                        }
-                    }
-                    struck = true;
                 }
+                if strike == 0 {
+                    continue;
+                }
+                let left = level.candidates[cell] & !strike;
+                match left.count_ones() {
+                    0 => return None,
+                    1 => self.singles.push(cell as u16),
+                    _ => {}
+                }
+                level.candidates[cell] = left;
+                for (kind, &h) in houses.iter().enumerate() {
+                    let a = &mut level.assigned[kind * cells + cell];
+                    if *a & strike != 0 {
+                        *a = 0;
+                        level.dirty |= 1 << h;
+                    }
+                }
+                struck = true;
             }
             if !struck {
                 return Some(bound);
@@ -1029,6 +1040,17 @@ mod tests {
                 exhaustive(&layout, &givens, &weights)
             );
         }
+    }
+
+    #[test]
+    fn cells_lists_a_set_lowest_first_across_words() {
+        let wanted = [0, 5, 63, 64, 100, 192, 255];
+        let mut set = [0u64; WORDS];
+        for &cell in &wanted {
+            set[cell / 64] |= 1 << (cell % 64);
+        }
+        assert!(Cells::of(set).eq(wanted.iter().copied()));
+        assert_eq!(Cells::of([0; WORDS]).next(), None);
     }
 
     #[test]
