@@ -1124,15 +1124,14 @@ mod tests {
         }
     }
 
-    #[test]
-    fn locked_candidates_clear_the_rest_of_the_line() {
-        // 4x4, 2x2 blocks. Digit 1 may go only in row 0 within block 0 (cells 0 and 1), so
-        // it leaves cells 2 and 3 of row 0; in row 3 it may go only in block 3 (cells 14 and
-        // 15), so it leaves cells 10 and 11 of block 3.
+    /// Digit 1 struck from the cells of `struck` in the empty 4x4 grid with 2x2 blocks, then
+    /// one full locked-candidates pass: whether it found no contradiction, and the digits'
+    /// boards after it.
+    fn lock_after_striking(struck: u64) -> (bool, [u64; 4]) {
         let layout = Layout::boxes(2, 2);
         let mut search: Search<u64> = Search::new(&layout);
         let mut state = State::new(&search.tables);
-        state.candidates[0] &= !(1 << 4 | 1 << 5 | 1 << 12 | 1 << 13);
+        state.candidates[0] &= !struck;
         let mut node = Node {
             tables: &search.tables,
             state: &mut state,
@@ -1145,41 +1144,35 @@ mod tests {
             locking: true,
             hidden: true,
         };
-        assert!(node.lock());
+        let ok = node.lock();
+        let mut boards = [0; 4];
+        boards.copy_from_slice(&state.candidates[..4]);
+        (ok, boards)
+    }
+
+    #[test]
+    fn locked_candidates_clear_the_rest_of_the_line() {
+        // Digit 1 may go only in row 0 within block 0 (cells 0 and 1), so it leaves cells 2
+        // and 3 of row 0; in row 3 it may go only in block 3 (cells 14 and 15), so it leaves
+        // cells 10 and 11 of block 3.
+        let (ok, boards) = lock_after_striking(1 << 4 | 1 << 5 | 1 << 12 | 1 << 13);
+        assert!(ok);
         let gone = 1 << 2 | 1 << 3 | 1 << 10 | 1 << 11;
-        assert_eq!(state.candidates[0] & gone, 0);
-        assert_eq!(state.candidates[0].count_ones(), 16 - 4 - 4);
-        assert!(state.candidates[1..4].iter().all(|&b| b == 0xffff));
+        assert_eq!(boards[0] & gone, 0);
+        assert_eq!(boards[0].count_ones(), 16 - 4 - 4);
+        assert!(boards[1..].iter().all(|&b| b == 0xffff));
     }
 
     #[test]
     fn a_region_without_a_place_for_a_digit_locks_no_line() {
-        // 4x4, 2x2 blocks, digit 1 gone from block 0 (cells 0, 1, 4 and 5). Its row 0 and
-        // column 0 must not lose the digit through block 0 (an empty region is no line of
-        // places); they still lock block 1 and block 2, whose other cells lose it.
-        let layout = Layout::boxes(2, 2);
-        let mut search: Search<u64> = Search::new(&layout);
-        let mut state = State::new(&search.tables);
-        state.candidates[0] &= !(1 << 0 | 1 << 1 | 1 << 4 | 1 << 5);
-        let mut node = Node {
-            tables: &search.tables,
-            state: &mut state,
-            grid: &mut search.grid,
-            marks: &mut Marks {
-                dirty: [0; MAX_DIGITS],
-                changed: 0,
-                unlocked: [search.tables.all_houses; MAX_DIGITS],
-            },
-            locking: true,
-            hidden: true,
-        };
-        assert!(node.lock());
+        // Digit 1 gone from block 0 (cells 0, 1, 4 and 5). Its row 0 and column 0 must not
+        // lose the digit through block 0 (an empty region is no line of places); they still
+        // lock block 1 and block 2, whose other cells lose it.
+        let (ok, boards) = lock_after_striking(1 << 0 | 1 << 1 | 1 << 4 | 1 << 5);
+        assert!(ok);
         let kept = 1 << 2 | 1 << 3 | 1 << 8 | 1 << 12;
-        assert_eq!(state.candidates[0] & kept, kept);
-        assert_eq!(
-            state.candidates[0] & (1 << 6 | 1 << 7 | 1 << 9 | 1 << 13),
-            0
-        );
+        assert_eq!(boards[0] & kept, kept);
+        assert_eq!(boards[0] & (1 << 6 | 1 << 7 | 1 << 9 | 1 << 13), 0);
     }
 
     #[test]
