@@ -253,6 +253,11 @@ impl Scanner {
     ///
     /// A row is one line; a caller that wants `n` characters checks `row.len()` and reports a
     /// short or long line itself. The cursor ends after the line.
+    ///
+    /// Two leniencies, both deliberate and neither able to change an answer: the row starts
+    /// after the previous token, even on that token's line (`1 1234` gives the row `1234`
+    /// after the count 1); and only spaces, tabs and CRs are left out, so a vertical tab or a
+    /// form feed inside a row is a character, which callers refuse like any stray one.
     pub fn row(&mut self, what: &str, row: &mut Vec<RowChar>) -> Result<Position, InputError> {
         row.clear();
         self.skip_whitespace();
