@@ -43,7 +43,7 @@ const SCALE: i32 = 96;
 const ROOT_STEPS: usize = 70;
 /// The root's steps come in rounds of this many, each followed by a short dive.
 const ROUND_STEPS: usize = 15;
-/// Search nodes a dive from the root may visit after its rounds of steps.
+/// Search nodes a dive from the root may visit after each round of steps.
 const DIVE_NODES: u64 = 30;
 /// Dual steps at every other node.
 const NODE_STEPS: usize = 3;
@@ -132,10 +132,10 @@ impl Iterator for Cells {
     #[inline]
     fn next(&mut self) -> Option<usize> {
         while self.bits == 0 {
-            self.word += 1;
-            if self.word == WORDS {
+            if self.word + 1 == WORDS {
                 return None;
             }
+            self.word += 1;
             self.bits = self.set[self.word];
         }
         let cell = self.word * 64 + self.bits.trailing_zeros() as usize;
@@ -165,6 +165,14 @@ impl Level {
         r
     }
 
+    /// The loss of digit `d + 1` in `cell`: the sum of its three reduced costs, a lower bound
+    /// on how much forcing it lowers the bound (in profit units), summed in i64.
+    #[inline]
+    fn loss(&self, n: usize, cells: usize, cell: usize, houses: [u8; 3], d: usize) -> i64 {
+        let r = self.reduced(n, cells, cell, houses, d);
+        i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2])
+    }
+
     /// The placed score plus the houses' bounds, in profit units (`SCALE` per point).
     fn total(&self) -> i64 {
         i64::from(self.score) * i64::from(SCALE)
@@ -176,7 +184,8 @@ impl Weighted {
     /// A maximiser for `layout` with `weights[cell]` per cell.
     ///
     /// Constraints: `weights.len() == N * N`, and `SCALE * sum(weights) * N < 2^30` (the
-    /// profits are i32). O(N^3) time and memory, once.
+    /// profits are i32). O(N^3) time and memory; each search level (O(N^3) memory, up to
+    /// N^2 + 1 of them) is allocated the first time a search reaches its depth.
     pub fn new(layout: &Layout, weights: &[u32]) -> Self {
         let size = layout.size();
         let cells = layout.cells();
@@ -241,9 +250,11 @@ impl Weighted {
     /// if there is none; [`Weighted::best_grid`] then holds a completion that reaches it.
     ///
     /// `givens[cell]` is 0 (empty) or a digit `1..=N`; clashing givens give `None`.
-    /// Constraint: `givens.len() == N * N`. Exponential in the worst case; on 9x9 grids the
-    /// NOIP tests take 14-77 search nodes (dives included), grids with 17-23 givens up to 200,
-    /// the empty grid about 330.
+    /// Constraint: `givens.len() == N * N`. Exponential in the worst case; on 9x9 grids with
+    /// NOIP's weights (6-10) the official tests take 14-77 search nodes (dives included),
+    /// grids with 17-23 givens up to 200, the empty grid about 330. Larger weights take more
+    /// nodes (the subgradient step is capped in profit units): the empty grid with four
+    /// cells of weight 1000 and the rest 0 takes about 9,000.
     pub fn maximise(&mut self, givens: &[u8]) -> Option<u32> {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;
@@ -252,11 +263,13 @@ impl Weighted {
             return None;
         }
         // A first dive for a score to beat (it finds none only if there is no completion).
-        self.dive(u64::MAX);
+        if self.dive(u64::MAX) {
+            return self.best;
+        }
         // The root's profits tuned against it in rounds, each followed by a short dive that
         // follows the tuned bound: a closer score to beat makes the next steps surer.
         let mut left = ROOT_STEPS;
-        while self.best.is_some() {
+        loop {
             let steps = ROUND_STEPS.min(left);
             left -= steps;
             let bound = self.improve(0, steps).and_then(|_| self.fix(0));
@@ -266,22 +279,26 @@ impl Weighted {
             }
             if left == 0 {
                 self.search(0);
-                break;
+                return self.best;
             }
-            self.dive(self.nodes + DIVE_NODES);
+            if self.dive(self.nodes + DIVE_NODES) {
+                return self.best;
+            }
         }
-        self.best
     }
 
     /// Searches from the root without dual steps until it finds a better completion or has
-    /// visited `budget` nodes in all.
-    fn dive(&mut self, budget: u64) {
+    /// visited `budget` nodes in all. True when it went through the whole search tree
+    /// instead, which proves the best score found (or that there is no completion).
+    fn dive(&mut self, budget: u64) -> bool {
         self.diving = true;
         self.stop = false;
         self.budget = budget;
         self.search(0);
+        let whole = !self.stop;
         self.diving = false;
         self.stop = false;
+        whole
     }
 
     /// A completion reaching the last [`Weighted::maximise`]'s maximum (meaningless if it
@@ -399,6 +416,7 @@ impl Weighted {
             while let Some(cell) = self.singles.pop() {
                 let cell = cell as usize;
                 let bit = self.levels[depth].candidates[cell];
+                debug_assert_eq!(bit.count_ones(), 1, "a stale single in cell {}", cell);
                 if !self.place(depth, cell, bit) {
                     return false;
                 }
@@ -531,14 +549,14 @@ impl Weighted {
                     let profit = &level.profit[i * n..(i + 1) * n];
                     let reduced = |d: usize| -profit[d] - duals[d];
                     let mut options = level.candidates[cell] & !level.placed[h as usize];
-                    let mut lowest = i32::MAX;
+                    let mut least = i32::MAX;
                     while options != 0 {
                         let d = options.trailing_zeros() as usize;
                         options &= options - 1;
-                        lowest = lowest.min(reduced(d));
+                        least = least.min(reduced(d));
                     }
-                    level.cell_dual[i] = lowest;
-                    if reduced(a[kind].trailing_zeros() as usize) != lowest {
+                    level.cell_dual[i] = least;
+                    if reduced(a[kind].trailing_zeros() as usize) != least {
                         level.assigned[i] = 0;
                     }
                     level.dirty |= 1 << h;
@@ -576,8 +594,8 @@ impl Weighted {
                 let d = options.trailing_zeros() as usize;
                 options &= options - 1;
                 let r = level.reduced(n, cells, cell, houses, d);
-                let total = r[0] + r[1] + r[2];
-                mean[d] = total.div_euclid(3);
+                let total = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
+                mean[d] = total.div_euclid(3) as i32;
                 extra[d] = total.rem_euclid(3) as usize;
                 for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
                     let target = mean[d] + (kind < extra[d]) as i32;
@@ -716,8 +734,7 @@ impl Weighted {
             while options != 0 {
                 let d = options.trailing_zeros() as usize;
                 options &= options - 1;
-                let r = level.reduced(self.size, self.cells, cell, houses, d);
-                let loss = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
+                let loss = level.loss(self.size, self.cells, cell, houses, d);
                 if loss < least[0] {
                     least = [loss, least[0]];
                 } else if loss < least[1] {
@@ -798,8 +815,7 @@ impl Weighted {
         while options != 0 {
             let d = 15 - options.leading_zeros() as usize;
             options &= !(1 << d);
-            let r = level.reduced(self.size, self.cells, cell, houses, d);
-            loss[d] = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
+            loss[d] = level.loss(self.size, self.cells, cell, houses, d);
             let mut j = count;
             while j > 0 && loss[order[j - 1]] > loss[d] {
                 order[j] = order[j - 1];
@@ -817,6 +833,8 @@ impl Weighted {
     /// bound, or `None` if the node is dead. O(cells * N) per round.
     fn fix(&mut self, depth: usize) -> Option<u32> {
         let (n, cells) = (self.size, self.cells);
+        // The level is propagated: whatever a failed placement elsewhere left here is stale.
+        self.singles.clear();
         loop {
             let bound = self.levels[depth].bound;
             let best = match self.best {
@@ -833,8 +851,7 @@ impl Weighted {
                 while options != 0 {
                     let d = options.trailing_zeros() as usize;
                     options &= options - 1;
-                    let r = level.reduced(n, cells, cell, houses, d);
-                    if i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]) > slack {
+                    if level.loss(n, cells, cell, houses, d) > slack {
                         strike |= 1 << d;
                     }
                 }
