@@ -230,7 +230,8 @@ impl<B: Board> Iterator for Cells<B> {
 }
 
 /// What never changes during a search: who sees whom.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
+#[cfg_attr(test, derive(PartialEq))]
 struct Tables<B> {
     size: usize,
     cells: usize,

@@ -14,7 +14,7 @@ pub struct Scanner {
 }
 
 /// A place of the cursor, to come back to with [`Scanner::rewind`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Mark {
     pos: usize,
     at: Position,
