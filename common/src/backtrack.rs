@@ -1125,6 +1125,29 @@ mod tests {
         }
     }
 
+    /// A node over `state` (a state of the test's own, not one of the search's levels) with
+    /// fresh marks: nothing dirty, `unlocked` houses for every digit, hidden singles on.
+    fn node_over<'a, B: Board>(
+        search: &'a mut Search<B>,
+        state: &'a mut State<B>,
+        unlocked: u64,
+        locking: bool,
+    ) -> Node<'a, B> {
+        search.marks = Marks {
+            dirty: [0; MAX_DIGITS],
+            changed: 0,
+            unlocked: [unlocked; MAX_DIGITS],
+        };
+        Node {
+            tables: &search.tables,
+            state,
+            grid: &mut search.grid,
+            marks: &mut search.marks,
+            locking,
+            hidden: true,
+        }
+    }
+
     /// Digit 1 struck from the cells of `struck` in the empty 4x4 grid with 2x2 blocks, then
     /// one full locked-candidates pass: whether it found no contradiction, and the digits'
     /// boards after it.
@@ -1133,19 +1156,8 @@ mod tests {
         let mut search: Search<u64> = Search::new(&layout);
         let mut state = State::new(&search.tables);
         state.candidates[0] &= !struck;
-        let mut node = Node {
-            tables: &search.tables,
-            state: &mut state,
-            grid: &mut search.grid,
-            marks: &mut Marks {
-                dirty: [0; MAX_DIGITS],
-                changed: 0,
-                unlocked: [search.tables.all_houses; MAX_DIGITS],
-            },
-            locking: true,
-            hidden: true,
-        };
-        let ok = node.lock();
+        let all = search.tables.all_houses;
+        let ok = node_over(&mut search, &mut state, all, true).lock();
         let mut boards = [0; 4];
         boards.copy_from_slice(&state.candidates[..4]);
         (ok, boards)
@@ -1194,19 +1206,8 @@ mod tests {
             state.candidates[0] |= 1;
             state.candidates[second] |= 2;
             state.unsolved = 0b11;
-            let mut node = Node {
-                tables: &search.tables,
-                state: &mut state,
-                grid: &mut search.grid,
-                marks: &mut Marks {
-                    dirty: [0; MAX_DIGITS],
-                    changed: 0,
-                    unlocked: [0; MAX_DIGITS],
-                },
-                locking: false,
-                hidden: true,
-            };
-            assert_eq!(node.finish(), solved);
+            let finished = node_over(&mut search, &mut state, 0, false).finish();
+            assert_eq!(finished, solved);
             if solved {
                 assert_eq!(&search.grid[..2], &full[..2]);
             }
@@ -1238,19 +1239,8 @@ mod tests {
             state.candidates[second] |= 1 << 1;
             state.candidates[full[2] as usize - 1] |= 1 << 2;
             state.unsolved = 0b111;
-            let mut node = Node {
-                tables: &search.tables,
-                state: &mut state,
-                grid: &mut search.grid,
-                marks: &mut Marks {
-                    dirty: [0; MAX_DIGITS],
-                    changed: 0,
-                    unlocked: [0; MAX_DIGITS],
-                },
-                locking: false,
-                hidden: true,
-            };
-            assert_eq!(node.propagate(), solved);
+            let propagated = node_over(&mut search, &mut state, 0, false).propagate();
+            assert_eq!(propagated, solved);
             if solved {
                 assert_eq!(&search.grid[..3], &full[..3]);
             }
