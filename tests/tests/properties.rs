@@ -188,6 +188,33 @@ struct Expected {
     fault: Option<Fault>,
 }
 
+impl Expected {
+    /// Prints `out` and succeeds.
+    fn prints(out: String) -> Self {
+        Expected {
+            stdout: Stdout::Exactly(out),
+            fault: None,
+        }
+    }
+
+    /// Prints `out`, then reports `fault`.
+    fn fails_after(out: String, fault: Fault) -> Self {
+        Expected {
+            stdout: Stdout::Exactly(out),
+            fault: Some(fault),
+        }
+    }
+
+    /// Prints `out`, then succeeds if nothing but whitespace is left in `r`, or reports what
+    /// is left.
+    fn at_end(r: &mut Reader, out: String) -> Self {
+        match r.rest() {
+            Some(p) => Expected::fails_after(out, at(None, p)),
+            None => Expected::prints(out),
+        }
+    }
+}
+
 /// What must be on stdout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Stdout {
@@ -532,13 +559,9 @@ fn jigsaw_regions(values: &[i64]) -> Option<Vec<usize>> {
 fn model_jigsaw(input: &[u8]) -> Expected {
     let mut r = Reader::new(input);
     let mut out = String::new();
-    let failed = |out: String, fault: Fault| Expected {
-        stdout: Stdout::Exactly(out),
-        fault: Some(fault),
-    };
     let cases = match r.int(i64::from(u32::MAX)) {
         Ok((t, _)) => t,
-        Err(p) => return failed(out, at(None, p)),
+        Err(p) => return Expected::fails_after(out, at(None, p)),
     };
     for k in 1..=cases as usize {
         let mut values = Vec::with_capacity(81);
@@ -551,7 +574,7 @@ fn model_jigsaw(input: &[u8]) -> Expected {
                         first = p;
                     }
                 }
-                Ok((_, p)) | Err(p) => return failed(out, at(Some(k), p)),
+                Ok((_, p)) | Err(p) => return Expected::fails_after(out, at(Some(k), p)),
             }
         }
         let region = match jigsaw_regions(&values) {
@@ -562,7 +585,7 @@ fn model_jigsaw(input: &[u8]) -> Expected {
                     from: first,
                     to: r.pos - 1,
                 };
-                return failed(out, fault);
+                return Expected::fails_after(out, fault);
             }
         };
         let givens: Vec<u8> = values.iter().map(|v| (v & 15) as u8).collect();
@@ -574,25 +597,15 @@ fn model_jigsaw(input: &[u8]) -> Expected {
             _ => out += "Multiple Solutions\n",
         }
     }
-    match r.rest() {
-        Some(p) => failed(out, at(None, p)),
-        None => Expected {
-            stdout: Stdout::Exactly(out),
-            fault: None,
-        },
-    }
+    Expected::at_end(&mut r, out)
 }
 
 fn model_sima4(input: &[u8]) -> Expected {
     let mut r = Reader::new(input);
     let mut out = String::new();
-    let failed = |out: String, fault: Fault| Expected {
-        stdout: Stdout::Exactly(out),
-        fault: Some(fault),
-    };
     let cases = match r.int(i64::from(u32::MAX)) {
         Ok((t, _)) => t,
-        Err(p) => return failed(out, at(None, p)),
+        Err(p) => return Expected::fails_after(out, at(None, p)),
     };
     let rules = Rules::boxes(4, 2, 2);
     for k in 1..=cases as usize {
@@ -601,43 +614,34 @@ fn model_sima4(input: &[u8]) -> Expected {
         for i in 0..4 {
             let (row, start) = match r.row() {
                 Ok(row) => row,
-                Err(p) => return failed(out, at(Some(k), p)),
+                Err(p) => return Expected::fails_after(out, at(Some(k), p)),
             };
             if i == 0 {
                 board_start = start;
             }
             if row.len() != 4 {
-                return failed(out, at(Some(k), start));
+                return Expected::fails_after(out, at(Some(k), start));
             }
             for (b, p) in row {
                 givens.push(match b {
                     b'1'..=b'4' => b - b'0',
                     b'*' => 0,
-                    _ => return failed(out, at(Some(k), p)),
+                    _ => return Expected::fails_after(out, at(Some(k), p)),
                 });
             }
         }
         let found = rules.completions(&givens, 2);
         if found.len() != 1 {
-            return failed(out, at(Some(k), board_start));
+            return Expected::fails_after(out, at(Some(k), board_start));
         }
         out += &format!("Case #{}:\n{}", k, digit_rows(&found[0], 4));
     }
-    match r.rest() {
-        Some(p) => failed(out, at(None, p)),
-        None => Expected {
-            stdout: Stdout::Exactly(out),
-            fault: None,
-        },
-    }
+    Expected::at_end(&mut r, out)
 }
 
 fn model_latin6(input: &[u8]) -> Expected {
     let mut r = Reader::new(input);
-    let failed = |fault: Fault| Expected {
-        stdout: Stdout::Exactly(String::new()),
-        fault: Some(fault),
-    };
+    let failed = |fault: Fault| Expected::fails_after(String::new(), fault);
     let mut groups = Vec::with_capacity(36);
     let (mut first, mut last) = (0, 0);
     for i in 0..6 {
@@ -721,19 +725,13 @@ fn model_latin6(input: &[u8]) -> Expected {
         }
         out
     };
-    Expected {
-        stdout: Stdout::Exactly(stdout),
-        fault: None,
-    }
+    Expected::prints(stdout)
 }
 
 fn model_target9(input: &[u8]) -> Expected {
     let mut r = Reader::new(input);
     let mut givens = Vec::with_capacity(81);
-    let failed = |fault: Fault| Expected {
-        stdout: Stdout::Exactly(String::new()),
-        fault: Some(fault),
-    };
+    let failed = |fault: Fault| Expected::fails_after(String::new(), fault);
     for _ in 0..81 {
         match r.int(9) {
             Ok((d, _)) => givens.push(d as u8),
