@@ -152,7 +152,18 @@ trait Case: Clone {
     /// The binary's name, which starts its error lines.
     const PROBLEM: &'static str;
 
-    fn generate(rng: &mut Rng) -> Self;
+    /// One random instance, which may be too hard for the reference.
+    fn attempt(rng: &mut Rng) -> Self;
+    /// A random instance the reference can settle: attempts until one is
+    /// [`Case::affordable`].
+    fn generate(rng: &mut Rng) -> Self {
+        loop {
+            let case = Self::attempt(rng);
+            if case.affordable() {
+                return case;
+            }
+        }
+    }
     /// The case's text inside the input (for a batch problem, without the count `T`).
     fn text(&self) -> String;
     /// The output line(s) that come before the answer of case `number` (from 1).
@@ -585,8 +596,14 @@ struct Jigsaw {
     loose_walls: Option<u64>,
 }
 
-impl Jigsaw {
-    /// One random instance (see [`Case::generate`]), which may be too hard for the reference.
+impl Case for Jigsaw {
+    const BATCH: usize = 200;
+    const PROBLEM: &'static str = "jigsaw";
+
+    /// On a layout with a full grid (a fifth of them 3x3 boxes): 35% unique (minimal on the
+    /// boxes), 20% any number of completions from 0-30 givens of the grid, 35% unique givens
+    /// plus a wrong digit, 10% 20-40 givens of the grid with one changed. Instances the
+    /// reference cannot settle in [`REFERENCE_STEPS`] are drawn again.
     fn attempt(rng: &mut Rng) -> Self {
         let (regions, solution) = layout_with_solution(rng, 9, 20);
         let givens = match rng.below(100) {
@@ -622,24 +639,6 @@ impl Jigsaw {
             givens,
             blank_line: rng.percent(50),
             loose_walls: rng.percent(30).then(|| rng.next_u64()),
-        }
-    }
-}
-
-impl Case for Jigsaw {
-    const BATCH: usize = 200;
-    const PROBLEM: &'static str = "jigsaw";
-
-    /// On a layout with a full grid (a fifth of them 3x3 boxes): 35% unique (minimal on the
-    /// boxes), 20% any number of completions from 0-30 givens of the grid, 35% unique givens
-    /// plus a wrong digit, 10% 20-40 givens of the grid with one changed. Instances the
-    /// reference cannot settle in [`REFERENCE_STEPS`] are drawn again.
-    fn generate(rng: &mut Rng) -> Self {
-        loop {
-            let case = Jigsaw::attempt(rng);
-            if case.affordable() {
-                return case;
-            }
         }
     }
 
@@ -714,7 +713,7 @@ impl Case for Sima4 {
 
     /// 88% unique (half of them minimal), 6% any number of completions from 0-6 givens of a
     /// grid (mostly several), 3% a clash, 3% unique givens plus a wrong digit.
-    fn generate(rng: &mut Rng) -> Self {
+    fn attempt(rng: &mut Rng) -> Self {
         let regions = gen::boxes(4);
         let solution = gen::random_solution(rng, 4, &regions).expect("4x4 grids exist");
         let start = rng.between(0, 8);
@@ -796,7 +795,30 @@ struct Latin6 {
 }
 
 impl Latin6 {
-    /// One random instance (see [`Case::generate`]), which may be too hard for the reference.
+    /// The givens as a grid.
+    fn grid(&self) -> Vec<u8> {
+        let mut grid = vec![0; 36];
+        for &(r, c, d) in &self.givens {
+            grid[r * 6 + c] = d;
+        }
+        grid
+    }
+}
+
+/// Whether the reference lists the solutions of `grid` quickly and there are at most
+/// [`LATIN6_SOLUTIONS`].
+fn latin6_fits(groups: &[u8], grid: &[u8]) -> bool {
+    reference::settles_within(6, groups, grid, usize::MAX, REFERENCE_STEPS)
+        && reference::count_solutions(6, groups, grid, LATIN6_SOLUTIONS + 1).0 <= LATIN6_SOLUTIONS
+}
+
+impl Case for Latin6 {
+    const BATCH: usize = 1;
+    const PROBLEM: &'static str = "latin6";
+
+    /// Groups: 45% connected, 35% scattered, 20% 2x3 boxes. Givens: 4-20 from a full grid,
+    /// more until at most 2,000 solutions are left; then 15% a wrong letter in an empty cell,
+    /// 5% a letter copied into a peer; 10% repeat a given; half listed in random order.
     fn attempt(rng: &mut Rng) -> Self {
         let (groups, solution) = loop {
             let groups = match rng.below(100) {
@@ -849,39 +871,6 @@ impl Latin6 {
             groups,
             givens,
             spaced: rng.percent(30),
-        }
-    }
-
-    /// The givens as a grid.
-    fn grid(&self) -> Vec<u8> {
-        let mut grid = vec![0; 36];
-        for &(r, c, d) in &self.givens {
-            grid[r * 6 + c] = d;
-        }
-        grid
-    }
-}
-
-/// Whether the reference lists the solutions of `grid` quickly and there are at most
-/// [`LATIN6_SOLUTIONS`].
-fn latin6_fits(groups: &[u8], grid: &[u8]) -> bool {
-    reference::settles_within(6, groups, grid, usize::MAX, REFERENCE_STEPS)
-        && reference::count_solutions(6, groups, grid, LATIN6_SOLUTIONS + 1).0 <= LATIN6_SOLUTIONS
-}
-
-impl Case for Latin6 {
-    const BATCH: usize = 1;
-    const PROBLEM: &'static str = "latin6";
-
-    /// Groups: 45% connected, 35% scattered, 20% 2x3 boxes. Givens: 4-20 from a full grid,
-    /// more until at most 2,000 solutions are left; then 15% a wrong letter in an empty cell,
-    /// 5% a letter copied into a peer; 10% repeat a given; half listed in random order.
-    fn generate(rng: &mut Rng) -> Self {
-        loop {
-            let case = Latin6::attempt(rng);
-            if case.affordable() {
-                return case;
-            }
         }
     }
 
@@ -951,8 +940,13 @@ struct Target9 {
     givens: Vec<u8>,
 }
 
-impl Target9 {
-    /// One random instance (see [`Case::generate`]), which may be too hard for the reference.
+impl Case for Target9 {
+    const BATCH: usize = 1;
+    const PROBLEM: &'static str = "target9";
+
+    /// 24-45 givens of a full grid, more until the reference scores every completion within
+    /// [`TARGET9_STEPS`]; then 10% a digit copied into a peer (a clash), 10% a wrong digit in
+    /// an empty cell.
     fn attempt(rng: &mut Rng) -> Self {
         let regions = gen::boxes(9);
         let solution = loop {
@@ -988,23 +982,6 @@ impl Target9 {
             _ => {}
         }
         case
-    }
-}
-
-impl Case for Target9 {
-    const BATCH: usize = 1;
-    const PROBLEM: &'static str = "target9";
-
-    /// 24-45 givens of a full grid, more until the reference scores every completion within
-    /// [`TARGET9_STEPS`]; then 10% a digit copied into a peer (a clash), 10% a wrong digit in
-    /// an empty cell.
-    fn generate(rng: &mut Rng) -> Self {
-        loop {
-            let case = Target9::attempt(rng);
-            if case.affordable() {
-                return case;
-            }
-        }
     }
 
     fn text(&self) -> String {
