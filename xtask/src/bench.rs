@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] [--no-peers] [--peer-timeout S]
+//!                    [--timeout S] [--sample N]
 //! ```
 //!
 //! - Builds the binaries with `cargo build --release -p ...` in the workspace (into
@@ -24,6 +25,10 @@
 //!   then reported as `> T`.
 //! - `--quick` cuts every large set to about a tenth. `--only` keeps the sets whose name starts
 //!   with one of the given words (`jigsaw`, `target9-noip`, ...).
+//! - `--only tails` runs the heavy-tail families of `tails.rs` instead (they are not in the
+//!   default run): one process per input, each killed after `--timeout` seconds (default 10)
+//!   and then reported as `> limit`; `--quick` times a tenth of each family, `--sample N` N
+//!   inputs of each, evenly spaced.
 
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::Write as _;
@@ -32,16 +37,17 @@ use std::hash::Hasher;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::gen::{self, Rng};
+use crate::process;
 use crate::reference;
+use crate::tails;
 use crate::workspace_root;
 
 const USAGE: &str = "usage: cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] \
-                     [--no-peers] [--peer-timeout SECONDS]";
+                     [--no-peers] [--peer-timeout SECONDS] [--timeout SECONDS] [--sample N]";
 
 /// A peer is run again on one input only while its time on that input stays under this.
 const PEER_BUDGET: Duration = Duration::from_secs(30);
@@ -69,26 +75,32 @@ const GNU_TIME: &str = "/usr/bin/time";
 
 pub fn main(args: &[String]) -> Result<(), String> {
     let options = Options::parse(args)?;
-    let sets: Vec<&str> = SETS
-        .iter()
-        .copied()
-        .filter(|set| {
-            options.only.is_empty() || options.only.iter().any(|w| set.starts_with(w.as_str()))
-        })
-        .collect();
-    if sets.is_empty() {
+    // The tails families run only when asked for: thousands of processes, each up to the
+    // time limit.
+    let chosen = |name: &&str| {
+        options.only.iter().any(|w| name.starts_with(w.as_str()))
+            || (options.only.is_empty() && !name.starts_with("tails"))
+    };
+    let sets: Vec<&str> = SETS.iter().copied().filter(chosen).collect();
+    let families: Vec<&'static str> = tails::FAMILIES.iter().copied().filter(chosen).collect();
+    if sets.is_empty() && families.is_empty() {
         return Err(format!(
-            "--only matches no data set; the sets: {}",
-            SETS.join(", ")
+            "--only matches no data set; the sets: {}, {}",
+            SETS.join(", "),
+            tails::FAMILIES.join(", ")
         ));
     }
     let paths = Paths::new()?;
     let mut notes = Vec::new();
 
     let mut problems: Vec<&str> = sets.iter().map(|s| problem_of(s)).collect();
+    problems.extend(families.iter().map(|f| tails::problem_of(f)));
+    problems.sort_unstable();
     problems.dedup();
     build_ours(&paths, &problems)?;
-    let peers = if options.peers {
+    let peers = if sets.is_empty() {
+        None
+    } else if options.peers {
         build_peers(&paths, &mut notes)
     } else {
         notes.push("peers not run (--no-peers)".to_string());
@@ -115,7 +127,25 @@ pub fn main(args: &[String]) -> Result<(), String> {
             Err(message) => notes.push(format!("{}: FAILED: {}", set.name, message)),
         }
     }
+    let mut tails_results = Vec::new();
+    for name in families {
+        let family = tails::make(name, &paths.data)?;
+        let all = family.inputs.len();
+        let count = match options.sample {
+            Some(n) => n,
+            None => options.size(all),
+        };
+        let inputs = tails::sample(&family.inputs, count);
+        eprintln!("bench: {} ({} of {} inputs)", name, inputs.len(), all);
+        let ours = paths.release.join(family.problem);
+        tails_results.push(tails::measure(&family, &inputs, &ours, options.timeout)?);
+    }
     print_report(args, &options, &results, &notes);
+    if !tails_results.is_empty() {
+        let mut text = String::new();
+        tails::report(&tails_results, options.timeout, &paths.root, &mut text);
+        print!("{}", text);
+    }
     Ok(())
 }
 
@@ -125,6 +155,10 @@ struct Options {
     only: Vec<String>,
     peers: bool,
     peer_timeout: Duration,
+    /// The time limit of one process on a tails input.
+    timeout: Duration,
+    /// How many inputs of each tails family to time (evenly spaced); all by default.
+    sample: Option<usize>,
 }
 
 impl Options {
@@ -134,6 +168,8 @@ impl Options {
         let mut only = Vec::new();
         let mut peers = true;
         let mut peer_timeout = None;
+        let mut timeout = Duration::from_secs(10);
+        let mut sample = None;
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let mut value = |flag: &str| {
@@ -161,6 +197,20 @@ impl Options {
                         _ => return Err(format!("--peer-timeout takes seconds, not {:?}", v)),
                     }
                 }
+                "--timeout" => {
+                    let v = value("--timeout")?;
+                    match v.parse::<f64>() {
+                        Ok(s) if s > 0.0 && s.is_finite() => timeout = Duration::from_secs_f64(s),
+                        _ => return Err(format!("--timeout takes seconds, not {:?}", v)),
+                    }
+                }
+                "--sample" => {
+                    let v = value("--sample")?;
+                    match v.parse::<usize>() {
+                        Ok(n) if n >= 1 => sample = Some(n),
+                        _ => return Err(format!("--sample takes a positive integer, not {:?}", v)),
+                    }
+                }
                 "-h" | "--help" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown argument {:?}\n{}", other, USAGE)),
             }
@@ -172,6 +222,8 @@ impl Options {
             peers,
             peer_timeout: peer_timeout
                 .unwrap_or_else(|| Duration::from_secs(if quick { 10 } else { 60 })),
+            timeout,
+            sample,
         })
     }
 
@@ -614,7 +666,8 @@ enum Sink {
 struct Outcome {
     elapsed: Duration,
     timed_out: bool,
-    status: std::process::ExitStatus,
+    /// `None` if the process was killed at the time limit.
+    status: Option<std::process::ExitStatus>,
     digest: Option<Digest>,
 }
 
@@ -635,31 +688,28 @@ fn run(
     let mut child = command
         .spawn()
         .map_err(|e| format!("{:?}: {}", command.get_program(), e))?;
-    let (done, watch) = mpsc::channel::<()>();
-    let pid = child.id().to_string();
-    let watchdog = timeout.map(|limit| {
-        thread::spawn(move || match watch.recv_timeout(limit) {
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                let _ = Command::new("kill").args(["-KILL", &pid]).status();
-                true
-            }
-            _ => false,
-        })
-    });
-    let digest = match (sink, child.stdout.take()) {
-        (Sink::Digest(patterns), Some(stdout)) => Some(digest(stdout, patterns)),
+    let reader = match (sink, child.stdout.take()) {
+        (Sink::Digest(patterns), Some(stdout)) => {
+            Some(thread::spawn(move || digest(stdout, patterns)))
+        }
         _ => None,
     };
-    let status = child.wait().map_err(|e| e.to_string())?;
-    let elapsed = start.elapsed();
-    let _ = done.send(());
-    let timed_out = watchdog.is_some_and(|w| w.join().unwrap_or(false));
+    let ended = process::wait(&mut child, start, timeout).map_err(|e| e.to_string())?;
+    let digest = reader.map(|r| r.join().expect("the digest thread does not panic"));
     Ok(Outcome {
-        elapsed,
-        timed_out,
-        status,
+        elapsed: ended.elapsed,
+        timed_out: ended.status.is_none(),
+        status: ended.status,
         digest,
     })
+}
+
+/// An exit status as a report shows it.
+fn status_text(status: Option<std::process::ExitStatus>) -> String {
+    status.map_or_else(
+        || "no exit within the time limit".to_string(),
+        |s| s.to_string(),
+    )
 }
 
 fn digest(mut stdout: impl Read, patterns: &[&str]) -> Digest {
@@ -811,12 +861,12 @@ fn measure_ours(
     };
     check.stderr(stderr);
     let outcome = run(check, &input.ours, Sink::Digest(patterns), None)?;
-    if !outcome.status.success() {
+    if !outcome.status.is_some_and(|s| s.success()) {
         let message = fs::read_to_string(&stderr_path).unwrap_or_default();
         return Err(format!(
             "{} exited with {} on {}: {}",
             binary.display(),
-            outcome.status,
+            status_text(outcome.status),
             input.ours.display(),
             message.lines().next().unwrap_or("")
         ));
@@ -833,11 +883,11 @@ fn measure_ours(
         let mut c = Command::new(binary);
         c.stderr(Stdio::null());
         let outcome = run(c, &input.ours, Sink::Null, None)?;
-        if !outcome.status.success() {
+        if !outcome.status.is_some_and(|s| s.success()) {
             return Err(format!(
                 "{} exited with {}",
                 binary.display(),
-                outcome.status
+                status_text(outcome.status)
             ));
         }
         times.push(outcome.elapsed);
@@ -977,6 +1027,9 @@ fn print_report(args: &[String], options: &Options, results: &[SetResult], notes
          the runs column)",
         cores, cpu, load, options.runs
     );
+    if results.is_empty() {
+        return;
+    }
     println!();
     println!(
         "| data set | cases | ours: median | cases/s | peak RSS | peer: median | cases/s | runs (peer) | peer / ours | same output |"
@@ -1166,7 +1219,7 @@ fn output_checks(set: &SetResult) -> Vec<String> {
     notes
 }
 
-fn duration(d: Duration) -> String {
+pub fn duration(d: Duration) -> String {
     let s = d.as_secs_f64();
     if s >= 1.0 {
         format!("{:.2} s", s)
@@ -1186,7 +1239,7 @@ fn rate(cases: usize, d: Duration) -> String {
     }
 }
 
-fn thousands(n: u64) -> String {
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let groups: Vec<&str> = digits
         .as_bytes()

@@ -7,8 +7,10 @@
 mod bench;
 mod bundle;
 mod gen;
+mod process;
 mod reference;
 mod stress;
+mod tails;
 
 use std::path::PathBuf;
 
