@@ -203,6 +203,15 @@ pub fn path_regions(rng: &mut Rng) -> Vec<u8> {
     regions
 }
 
+/// The 6x6 grouping "group = row" with the cells of `column` swapped between rows `a` and `b`.
+/// No such grouping has a solution: group `a` holds five cells of row `a` and so must hold the
+/// letter of the row's sixth cell, which it took from row `b` in the same column. O(36).
+pub fn rows_swapped(column: usize, a: usize, b: usize) -> Vec<u8> {
+    let mut groups: Vec<u8> = (0..36).map(|cell| (cell / 6) as u8).collect();
+    groups.swap(a * 6 + column, b * 6 + column);
+    groups
+}
+
 /// Up to `count` givens at random cells, each a random digit that no given in its row, column
 /// or region holds (a cell whose peers hold every digit is passed over). The givens never
 /// clash, though they may have no completion. O(size^4).

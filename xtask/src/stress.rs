@@ -8,13 +8,17 @@
 //! - Builds the binary with `cargo build --release -p <problem>` in the workspace (into
 //!   `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR`, else `target/`), unless `--binary`
 //!   names an executable to test instead. Defaults: 2,000 cases, seed 1.
-//! - The instances (see each problem's `generate`): jigsaw grids on random connected layouts
+//! - The instances (see each problem's `attempt`): jigsaw grids on random connected layouts
 //!   (a fifth on 3x3 boxes) with unique, minimal-unique, several and no completions, walls
-//!   declared on both sides or loosely (one side, border gaps); sima4 boards with exactly one
-//!   completion, and boards that break that promise, which the binary must refuse; latin6 on
-//!   connected, scattered and boxed groups, with up to 2,000 solutions or none, written tight
-//!   or spaced, givens in any order and sometimes repeated; target9 grids of 24 to 45 givens
-//!   with up to some thousands of completions, and grids with clashes or no completion.
+//!   declared on both sides or loosely (one side, border gaps), and on the layouts of the
+//!   bench's heavy tails (swapped boxes, Hamiltonian paths) with givens; sima4 boards with
+//!   exactly one completion, and boards that break that promise, which the binary must refuse;
+//!   latin6 on connected, scattered and boxed groups, with up to 2,000 solutions or none,
+//!   written tight or spaced, givens in any order and sometimes repeated, and on the bench's
+//!   row-swap groupings with givens; target9 grids of 24 to 45 givens with up to some
+//!   thousands of completions, and grids with clashes or no completion. target9 has no
+//!   counterpart of the bench's sparse grids: the reference scores every completion, and a
+//!   grid with 8 givens has some 10^14 of them (6.7 * 10^21 grids, 9^8 ways to fill 8 cells).
 //!   Instances that the plain reference cannot settle within some milliseconds are drawn
 //!   again, so a run's time stays predictable.
 //! - jigsaw and sima4 go up to 200 (sima4: 100) cases per process, latin6 and target9 one;
@@ -596,15 +600,52 @@ struct Jigsaw {
     loose_walls: Option<u64>,
 }
 
+impl Jigsaw {
+    /// A grid on a layout of the kinds that make the bench's heavy tails: half the 3x3 boxes
+    /// after 60-300 swaps of cells between neighbouring regions, half a Hamiltonian path cut
+    /// every 9 cells. A layout with a full grid gets 22-40 of its digits; one where the quick
+    /// search finds none (mostly a layout that has none) gets 12-30 givens that do not clash,
+    /// mostly without a completion. The empty grids of the bench are out of the reference's
+    /// reach; these givens keep it to some milliseconds.
+    fn on_tail_layout(rng: &mut Rng) -> Self {
+        let regions = if rng.percent(50) {
+            let swaps = rng.between(60, 300);
+            gen::swapped_boxes(rng, swaps)
+        } else {
+            gen::path_regions(rng)
+        };
+        let givens = match gen::random_solution(rng, 9, &regions) {
+            Some(solution) => {
+                let count = rng.between(22, 40);
+                some_givens(rng, &solution, count)
+            }
+            None => {
+                let count = rng.between(12, 30);
+                gen::random_givens(rng, 9, &regions, count)
+            }
+        };
+        Jigsaw {
+            regions,
+            givens,
+            blank_line: rng.percent(50),
+            loose_walls: rng.percent(30).then(|| rng.next_u64()),
+        }
+    }
+}
+
 impl Case for Jigsaw {
     const BATCH: usize = 200;
     const PROBLEM: &'static str = "jigsaw";
 
-    /// On a layout with a full grid (a fifth of them 3x3 boxes): 35% unique (minimal on the
+    /// 15% on the layouts of the bench's heavy tails ([`Jigsaw::on_tail_layout`]). The rest on
+    /// a layout with a full grid (a fifth of them 3x3 boxes): 35% unique (minimal on the
     /// boxes), 20% any number of completions from 0-30 givens of the grid, 35% unique givens
     /// plus a wrong digit, 10% 20-40 givens of the grid with one changed. Instances the
     /// reference cannot settle in [`REFERENCE_STEPS`] are drawn again.
     fn attempt(rng: &mut Rng) -> Self {
+        if rng.percent(15) {
+            return Jigsaw::on_tail_layout(rng);
+        }
         let (regions, solution) = layout_with_solution(rng, 9, 20);
         let givens = match rng.below(100) {
             0..=34 => {
@@ -812,14 +853,40 @@ fn latin6_fits(groups: &[u8], grid: &[u8]) -> bool {
         && reference::count_solutions(6, groups, grid, LATIN6_SOLUTIONS + 1).0 <= LATIN6_SOLUTIONS
 }
 
+impl Latin6 {
+    /// A grouping of the bench's heavy tails: rows, with one column's cells swapped between two
+    /// rows (never solvable), and 4-16 givens that do not clash, in row order. The bench gives
+    /// none; the givens keep the reference to some milliseconds.
+    fn rows_swapped(rng: &mut Rng) -> Self {
+        let column = rng.below(6);
+        let a = rng.below(6);
+        let b = (a + rng.between(1, 5)) % 6;
+        let groups = gen::rows_swapped(column, a.min(b), a.max(b));
+        let count = rng.between(4, 16);
+        let grid = gen::random_givens(rng, 6, &groups, count);
+        Latin6 {
+            givens: (0..36)
+                .filter(|&c| grid[c] != 0)
+                .map(|c| (c / 6, c % 6, grid[c]))
+                .collect(),
+            groups,
+            spaced: rng.percent(30),
+        }
+    }
+}
+
 impl Case for Latin6 {
     const BATCH: usize = 1;
     const PROBLEM: &'static str = "latin6";
 
-    /// Groups: 45% connected, 35% scattered, 20% 2x3 boxes. Givens: 4-20 from a full grid,
+    /// 10% [`Latin6::rows_swapped`]. Otherwise groups: 45% connected, 35% scattered, 20% 2x3
+    /// boxes. Givens: 4-20 from a full grid,
     /// more until at most 2,000 solutions are left; then 15% a wrong letter in an empty cell,
     /// 5% a letter copied into a peer; 10% repeat a given; half listed in random order.
     fn attempt(rng: &mut Rng) -> Self {
+        if rng.percent(10) {
+            return Latin6::rows_swapped(rng);
+        }
         let (groups, solution) = loop {
             let groups = match rng.below(100) {
                 0..=44 => gen::random_regions(rng, 6),
@@ -1098,6 +1165,35 @@ mod tests {
         let mut clash = case.clone();
         clash.givens[0] = (0, 0, solution[1]); // the letter of cell (0, 1) in the same row
         assert_eq!(clash.expected().unwrap(), "无解\n");
+    }
+
+    #[test]
+    fn row_swap_groupings_have_no_solution() {
+        let mut rng = Rng::new(6);
+        for _ in 0..5 {
+            let case = loop {
+                let case = Latin6::rows_swapped(&mut rng);
+                if case.affordable() {
+                    break case;
+                }
+            };
+            let rows: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
+            let moved = (0..36).filter(|&c| case.groups[c] != rows[c]).count();
+            assert_eq!(moved, 2);
+            assert!(!case.givens.is_empty());
+            assert_eq!(case.expected().unwrap(), "无解\n");
+        }
+    }
+
+    #[test]
+    fn tail_layout_cases_are_irregular_with_givens() {
+        let mut rng = Rng::new(7);
+        let boxes = gen::boxes(9);
+        for _ in 0..5 {
+            let case = Jigsaw::on_tail_layout(&mut rng);
+            assert_ne!(case.regions, boxes);
+            assert!(case.givens() >= 12);
+        }
     }
 
     #[test]

@@ -12,9 +12,7 @@
 //!   (9 boxes, 2 diagonals, 3 pairs of cells, 72 ordered pairs of distinct digits: 3,888).
 //! - `tails-target9-sparse`: 1,000 grids with 0-8 random givens that do not clash.
 //! - `tails-latin6-rowswap`: the 90 groupings "group = row" with one column's cells swapped
-//!   between two rows, no givens. None has a solution: the two swapped groups each hold five
-//!   cells of their row and must hold the letter of the row's sixth cell, so the two swapped
-//!   cells, in one column, would hold one letter.
+//!   between two rows, no givens; none has a solution ([`gen::rows_swapped`] says why).
 //! - `tails-latin6-groups`: 1,000 random partitions of the 36 cells into 6 groups of 6, with
 //!   0-3 random givens that do not clash. Such a partition rarely admits many squares, so the
 //!   time is the time to the decision; every input's number of solutions is counted, and the
@@ -152,14 +150,11 @@ fn diagonal_pair(k: usize) -> Vec<u8> {
 /// The `k`-th (of 90) grouping "group = row" with the cells of column `k / 15` swapped
 /// between the `k % 15`-th pair of rows.
 fn swapped_rows(k: usize) -> Vec<u8> {
-    let column = k / 15;
     let pairs: Vec<(usize, usize)> = (0..6)
         .flat_map(|a| (a + 1..6).map(move |b| (a, b)))
         .collect();
     let (a, b) = pairs[k % 15];
-    let mut groups: Vec<u8> = (0..36).map(|cell| (cell / 6) as u8).collect();
-    groups.swap(a * 6 + column, b * 6 + column);
-    groups
+    gen::rows_swapped(k / 15, a, b)
 }
 
 /// At most `n` of `inputs`, evenly spaced.
