@@ -25,6 +25,9 @@
 //!   then reported as `> T`.
 //! - `--quick` cuts every large set to about a tenth. `--only` keeps the sets whose name starts
 //!   with one of the given words (`jigsaw`, `target9-noip`, ...).
+//! - The report goes to standard output as Markdown, headed by the date, the commit, the
+//!   machine, the compiler and what was skipped and why; `--markdown FILE` writes it to FILE
+//!   as well, so that the figures quoted in the docs are copied, never typed.
 //! - `--only tails` runs the heavy-tail families of `tails.rs` instead (they are not in the
 //!   default run): one process per input, each killed after `--timeout` seconds (default 10)
 //!   and then reported as `> limit`; `--quick` times a tenth of each family, `--sample N` N
@@ -47,7 +50,7 @@ use crate::tails;
 use crate::workspace_root;
 
 const USAGE: &str = "usage: cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] \
-                     [--no-peers] [--peer-timeout SECONDS] [--timeout SECONDS] [--sample N]";
+                     [--no-peers] [--peer-timeout SECONDS] [--timeout SECONDS] [--sample N] [--markdown FILE]";
 
 /// A peer is run again on one input only while its time on that input stays under this.
 const PEER_BUDGET: Duration = Duration::from_secs(30);
@@ -92,6 +95,24 @@ pub fn main(args: &[String]) -> Result<(), String> {
     }
     let paths = Paths::new()?;
     let mut notes = Vec::new();
+    let mut skipped = Vec::new();
+    let left_out: Vec<&str> = SETS
+        .iter()
+        .chain(tails::FAMILIES.iter())
+        .copied()
+        .filter(|name| !chosen(name))
+        .collect();
+    if !left_out.is_empty() {
+        skipped.push(format!(
+            "{}: not asked for ({})",
+            left_out.join(", "),
+            if options.only.is_empty() {
+                "the heavy-tail families run with `--only tails`"
+            } else {
+                "`--only`"
+            }
+        ));
+    }
 
     let mut problems: Vec<&str> = sets.iter().map(|s| problem_of(s)).collect();
     problems.extend(families.iter().map(|f| tails::problem_of(f)));
@@ -101,16 +122,16 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let peers = if sets.is_empty() {
         None
     } else if options.peers {
-        build_peers(&paths, &mut notes)
+        build_peers(&paths, &mut skipped)
     } else {
-        notes.push("peers not run (--no-peers)".to_string());
+        skipped.push("the peers' columns: not asked for (`--no-peers`)".to_string());
         None
     };
 
     fs::create_dir_all(&paths.data).map_err(|e| format!("{}: {}", paths.data.display(), e))?;
     let mut results = Vec::new();
     for name in sets {
-        let set = match make_set(name, &options, &paths, &mut notes)? {
+        let set = match make_set(name, &options, &paths, &mut skipped)? {
             Some(set) => set,
             None => continue,
         };
@@ -140,11 +161,16 @@ pub fn main(args: &[String]) -> Result<(), String> {
         let ours = paths.release.join(family.problem);
         tails_results.push(tails::measure(&family, &inputs, &ours, options.timeout)?);
     }
-    print_report(args, &options, &results, &notes);
+    let mut text = String::new();
+    heading(args, &paths, &skipped, &mut text);
+    report(&options, &results, &notes, &mut text);
     if !tails_results.is_empty() {
-        let mut text = String::new();
         tails::report(&tails_results, options.timeout, &paths.root, &mut text);
-        print!("{}", text);
+    }
+    print!("{}", text);
+    if let Some(path) = &options.markdown {
+        fs::write(path, &text).map_err(|e| format!("{}: {}", path.display(), e))?;
+        eprintln!("bench: wrote {}", path.display());
     }
     Ok(())
 }
@@ -159,6 +185,8 @@ struct Options {
     timeout: Duration,
     /// How many inputs of each tails family to time (evenly spaced); all by default.
     sample: Option<usize>,
+    /// Where to write the report as well.
+    markdown: Option<PathBuf>,
 }
 
 impl Options {
@@ -170,6 +198,7 @@ impl Options {
         let mut peer_timeout = None;
         let mut timeout = Duration::from_secs(10);
         let mut sample = None;
+        let mut markdown = None;
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let mut value = |flag: &str| {
@@ -211,6 +240,7 @@ impl Options {
                         _ => return Err(format!("--sample takes a positive integer, not {:?}", v)),
                     }
                 }
+                "--markdown" => markdown = Some(PathBuf::from(value("--markdown")?)),
                 "-h" | "--help" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown argument {:?}\n{}", other, USAGE)),
             }
@@ -224,6 +254,7 @@ impl Options {
                 .unwrap_or_else(|| Duration::from_secs(if quick { 10 } else { 60 })),
             timeout,
             sample,
+            markdown,
         })
     }
 
@@ -288,12 +319,12 @@ fn build_ours(paths: &Paths, problems: &[&str]) -> Result<(), String> {
 
 /// Builds the peers into `<target>/peers` unless they are newer than their sources; `None`, with
 /// a note, when they cannot be had.
-fn build_peers(paths: &Paths, notes: &mut Vec<String>) -> Option<PathBuf> {
+fn build_peers(paths: &Paths, skipped: &mut Vec<String>) -> Option<PathBuf> {
     let sources = paths.shared.join("peers");
     let script = sources.join("build");
     if !script.exists() {
-        notes.push(format!(
-            "no peers: {} is absent (the workspace was cloned without ../shared)",
+        skipped.push(format!(
+            "the peers' columns: {} is absent (the workspace was cloned without ../shared)",
             script.display()
         ));
         return None;
@@ -317,15 +348,15 @@ fn build_peers(paths: &Paths, notes: &mut Vec<String>) -> Option<PathBuf> {
     match Command::new("bash").arg(&script).arg(&out).status() {
         Ok(status) if status.success() => Some(out),
         Ok(status) => {
-            notes.push(format!(
-                "no peers: {} failed ({})",
+            skipped.push(format!(
+                "the peers' columns: {} failed ({})",
                 script.display(),
                 status
             ));
             None
         }
         Err(e) => {
-            notes.push(format!("no peers: {}: {}", script.display(), e));
+            skipped.push(format!("the peers' columns: {}: {}", script.display(), e));
             None
         }
     }
@@ -367,7 +398,7 @@ fn make_set(
     name: &str,
     options: &Options,
     paths: &Paths,
-    notes: &mut Vec<String>,
+    skipped: &mut Vec<String>,
 ) -> Result<Option<DataSet>, String> {
     let data = &paths.data;
     let mut set = DataSet {
@@ -386,7 +417,7 @@ fn make_set(
             };
             let source = paths.shared.join("bench").join(file);
             if !source.exists() {
-                notes.push(format!("{}: skipped, {} is absent", name, source.display()));
+                skipped.push(format!("{}: {} is absent", name, source.display()));
                 return Ok(None);
             }
             let limit = if options.quick { 5_000 } else { usize::MAX };
@@ -411,7 +442,7 @@ fn make_set(
             let dir = match dirs.iter().find(|d| d.join("sudoku1.in").exists()) {
                 Some(dir) => dir,
                 None => {
-                    notes.push(format!("{}: skipped, no {}", name, dirs[1].display()));
+                    skipped.push(format!("{}: no {}", name, dirs[1].display()));
                     return Ok(None);
                 }
             };
@@ -1005,7 +1036,9 @@ impl SetResult {
     }
 }
 
-fn print_report(args: &[String], options: &Options, results: &[SetResult], notes: &[String]) {
+/// The report's title and what it was measured on: the date, the commit, the machine, the
+/// compiler, and what the run left out and why.
+fn heading(args: &[String], paths: &Paths, skipped: &[String], out: &mut String) {
     let cpu = fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|s| {
@@ -1020,21 +1053,105 @@ fn print_report(args: &[String], options: &Options, results: &[SetResult], notes
         .ok()
         .and_then(|s| s.split_whitespace().next().map(str::to_string))
         .unwrap_or_else(|| "unknown".to_string());
-    println!();
-    println!("command: cargo xtask bench {}", args.join(" "));
-    println!(
-        "machine: {} cores, {}, load average {} at the end; medians of {} runs (peers: see \
-         the runs column)",
-        cores, cpu, load, options.runs
+    let seconds = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let _ = writeln!(out, "# cargo xtask bench {}", args.join(" "));
+    let _ = writeln!(out);
+    let _ = writeln!(out, "- date: {}", utc(seconds));
+    let _ = writeln!(out, "- commit: {}", commit(&paths.root));
+    let _ = writeln!(
+        out,
+        "- machine: {}, {} cores; load average {} at the end",
+        cpu, cores, load
     );
+    let _ = writeln!(out, "- compiler: {}", rustc_version(&paths.root));
+    if skipped.is_empty() {
+        let _ = writeln!(out, "- skipped: nothing");
+    } else {
+        let _ = writeln!(out, "- skipped:");
+        for line in skipped {
+            let _ = writeln!(out, "  - {}", line);
+        }
+    }
+}
+
+/// The commit checked out in `root`, and whether the work tree differs from it.
+fn commit(root: &Path) -> String {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .current_dir(root)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match git(&["rev-parse", "--short=12", "HEAD"]) {
+        Some(hash) => match git(&["status", "--porcelain", "--untracked-files=no"]) {
+            Some(changes) if changes.is_empty() => hash,
+            _ => format!("{} with uncommitted changes", hash),
+        },
+        None => "unknown (no git repository)".to_string(),
+    }
+}
+
+/// `rustc --version` as cargo would run it in `root`.
+fn rustc_version(root: &Path) -> String {
+    Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+        .current_dir(root)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map_or_else(
+            || "unknown".to_string(),
+            |o| String::from_utf8_lossy(&o.stdout).trim().to_string(),
+        )
+}
+
+/// `seconds` after 1970-01-01 00:00 UTC as `YYYY-MM-DD HH:MM UTC` (the proleptic Gregorian
+/// calendar, from the number of days as in Howard Hinnant's `civil_from_days`).
+fn utc(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let m = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * m + 2) / 5 + 1;
+    let month = if m < 10 { m + 3 } else { m - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    let minutes = seconds % 86_400 / 60;
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        year,
+        month,
+        day,
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// The throughput table of the data sets, the per-input tables of the sets with several
+/// inputs, and the notes.
+fn report(options: &Options, results: &[SetResult], notes: &[String], out: &mut String) {
     if results.is_empty() {
         return;
     }
-    println!();
-    println!(
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "Whole processes, medians of {} runs (the peers: see the runs column):",
+        options.runs
+    );
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
         "| data set | cases | ours: median | cases/s | peak RSS | peer: median | cases/s | runs (peer) | peer / ours | same output |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     let mut memory_over = Vec::new();
     for set in results {
         let t = set.totals();
@@ -1075,7 +1192,8 @@ fn print_report(args: &[String], options: &Options, results: &[SetResult], notes
             }
             None => "-".to_string(),
         };
-        println!(
+        let _ = writeln!(
+            out,
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             set.name,
             thousands(set.cases as u64),
@@ -1090,9 +1208,9 @@ fn print_report(args: &[String], options: &Options, results: &[SetResult], notes
         );
     }
     for set in results.iter().filter(|s| s.inputs.len() > 1) {
-        print_details(set);
+        details(set, out);
     }
-    println!();
+    let _ = writeln!(out);
     let mut all_notes: Vec<String> = notes.to_vec();
     for set in results {
         all_notes.extend(output_checks(set));
@@ -1110,16 +1228,19 @@ fn print_report(args: &[String], options: &Options, results: &[SetResult], notes
         all_notes.push(format!("peak RSS not measured: no {}", GNU_TIME));
     }
     for note in all_notes {
-        println!("- {}", note);
+        let _ = writeln!(out, "- {}", note);
     }
 }
 
-fn print_details(set: &SetResult) {
-    println!();
-    println!("{}, one process per input:", set.name);
-    println!();
-    println!("| input | ours: median | peer: median | peer / ours | our answer, check |");
-    println!("|---|---:|---:|---:|---|");
+fn details(set: &SetResult, out: &mut String) {
+    let _ = writeln!(out);
+    let _ = writeln!(out, "{}, one process per input:", set.name);
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "| input | ours: median | peer: median | peer / ours | our answer, check |"
+    );
+    let _ = writeln!(out, "|---|---:|---:|---:|---|");
     for input in &set.inputs {
         let ours = input.ours.median;
         let (peer, ratio, same) = match &input.peer {
@@ -1149,7 +1270,8 @@ fn print_details(set: &SetResult) {
             None => {}
         }
         let answer = String::from_utf8_lossy(&input.ours.digest.head);
-        println!(
+        let _ = writeln!(
+            out,
             "| {} | {} | {} | {} | {} {} |",
             input.label,
             duration(ours),
@@ -1161,8 +1283,8 @@ fn print_details(set: &SetResult) {
     }
     let slowest = set.inputs.iter().map(|i| i.ours.median).max();
     if let Some(slowest) = slowest {
-        println!();
-        println!("{}: our slowest input {}", set.name, duration(slowest));
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{}: our slowest input {}", set.name, duration(slowest));
     }
 }
 
@@ -1263,6 +1385,13 @@ mod tests {
     }
 
     #[test]
+    fn utc_dates_follow_the_calendar() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(utc(1_700_000_000), "2023-11-14 22:13 UTC");
+    }
+
+    #[test]
     fn median_of_odd_and_even_counts() {
         let ms = Duration::from_millis;
         assert_eq!(median(&mut [ms(5), ms(1), ms(3)]), ms(3));
@@ -1284,15 +1413,23 @@ mod tests {
 
     #[test]
     fn options_parse_flags() {
-        let args: Vec<String> = ["--quick", "--only", "jigsaw,target9-noip", "--no-peers"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let args: Vec<String> = [
+            "--quick",
+            "--only",
+            "jigsaw,target9-noip",
+            "--no-peers",
+            "--markdown",
+            "out.md",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         let o = Options::parse(&args).unwrap();
         assert_eq!(o.runs, 3);
         assert_eq!(o.only, vec!["jigsaw", "target9-noip"]);
         assert!(!o.peers);
         assert_eq!(o.peer_timeout, Duration::from_secs(10));
+        assert_eq!(o.markdown, Some(PathBuf::from("out.md")));
         assert!(Options::parse(&["--runs".to_string(), "0".to_string()]).is_err());
         assert!(Options::parse(&["--bogus".to_string()]).is_err());
     }

@@ -467,6 +467,7 @@ pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut 
         notes.push(format!("{}: slowest {}", r.name, shown.join(", ")));
         r.classes_table(classes, limit, out);
     }
+    let _ = writeln!(out);
     for note in notes {
         let _ = writeln!(out, "- {}", note);
     }
