@@ -1,17 +1,23 @@
-//! `cargo xtask bench`: whole-process timings of the four release binaries on the data sets of
-//! issue 3, side by side with the published peers measured in the same run.
+//! `cargo xtask bench`: whole-process timings of the four release binaries on the benchmark
+//! data sets, side by side with the published peers measured in the same run.
 //!
 //! ```text
 //! cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] [--no-peers] [--peer-timeout S]
-//!                    [--timeout S] [--sample N]
+//!                   [--timeout S] [--sample N] [--markdown FILE] [--data DIR]
 //! ```
 //!
 //! - Builds the binaries with `cargo build --release -p ...` in the workspace (into
-//!   `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR`, else `target/`), and the peers with `../shared/peers/build
-//!   <target>/peers`. Without `../shared/peers` (or g++) the peer columns stay empty.
-//! - Generates the data sets once into `<target>/bench-data/` (delete the folder to generate
-//!   them anew). The jigsaw sets built from `../shared/bench` are skipped with a note when it is
-//!   absent; the rest comes from `gen.rs` with fixed seeds.
+//!   `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR`, else `target/`).
+//! - Most sets are made here: `gen.rs` draws them with fixed seeds, once, into
+//!   `<target>/bench-data/` (delete the folder to draw them anew); the 20 official target9
+//!   tests are in `tests/fixtures`. What the repository cannot hold comes from a data folder,
+//!   `--data DIR` (default: `../shared` beside the workspace, if it is there):
+//!   `DIR/bench/17_clue.txt` and `DIR/bench/forum_hardest_1905_11plus.txt`, tdoku's
+//!   `puzzles2_17_clue` and `puzzles5_forum_hardest_1905_11+` from `data.zip` in the tdoku
+//!   repository (t-dillon/tdoku on GitHub), shown as jigsaw grids on the 3x3 boxes; and
+//!   `DIR/peers/<problem>_seed.cpp`, the C++ solutions published with the problems'
+//!   write-ups, compiled with `g++ -O2` into `<target>/peers`. Whatever is missing is
+//!   skipped, and the report's heading says what and where to get it.
 //! - Every run is a whole process: standard input from the file, standard output to
 //!   `/dev/null`, timed from spawn to exit. Ours runs `N` times (default 5, `--quick` 3) per
 //!   input after one untimed check run; a peer runs up to `N` times, fewer once its time on one
@@ -50,7 +56,7 @@ use crate::tails;
 use crate::workspace_root;
 
 const USAGE: &str = "usage: cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] \
-                     [--no-peers] [--peer-timeout SECONDS] [--timeout SECONDS] [--sample N] [--markdown FILE]";
+                     [--no-peers] [--peer-timeout SECONDS] [--timeout SECONDS] [--sample N] [--markdown FILE] [--data DIR]";
 
 /// A peer is run again on one input only while its time on that input stays under this.
 const PEER_BUDGET: Duration = Duration::from_secs(30);
@@ -93,7 +99,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             tails::FAMILIES.join(", ")
         ));
     }
-    let paths = Paths::new()?;
+    let paths = Paths::new(options.data.as_deref())?;
     let mut notes = Vec::new();
     let mut skipped = Vec::new();
     let left_out: Vec<&str> = SETS
@@ -136,7 +142,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
             None => continue,
         };
         let ours = paths.release.join(set.problem);
-        let peer = peers.as_ref().map(|dir| dir.join(set.problem));
+        let peer = peers
+            .as_ref()
+            .map(|dir| dir.join(set.problem))
+            .filter(|program| program.exists());
         eprintln!(
             "bench: {} ({} inputs, {} cases)",
             set.name,
@@ -187,6 +196,8 @@ struct Options {
     sample: Option<usize>,
     /// Where to write the report as well.
     markdown: Option<PathBuf>,
+    /// The folder of the sets and peers kept outside the repository.
+    data: Option<PathBuf>,
 }
 
 impl Options {
@@ -199,6 +210,7 @@ impl Options {
         let mut timeout = Duration::from_secs(10);
         let mut sample = None;
         let mut markdown = None;
+        let mut data = None;
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let mut value = |flag: &str| {
@@ -241,6 +253,7 @@ impl Options {
                     }
                 }
                 "--markdown" => markdown = Some(PathBuf::from(value("--markdown")?)),
+                "--data" => data = Some(PathBuf::from(value("--data")?)),
                 "-h" | "--help" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown argument {:?}\n{}", other, USAGE)),
             }
@@ -255,6 +268,7 @@ impl Options {
             timeout,
             sample,
             markdown,
+            data,
         })
     }
 
@@ -273,17 +287,24 @@ struct Paths {
     target: PathBuf,
     release: PathBuf,
     data: PathBuf,
-    shared: PathBuf,
+    /// The folder of sets and peers kept outside the repository (`--data`), if there is one.
+    shared: Option<PathBuf>,
 }
 
 impl Paths {
-    fn new() -> Result<Self, String> {
+    /// The paths, with `data` (`--data DIR`) as the outside folder, else `../shared` beside the
+    /// workspace if it is there.
+    fn new(data: Option<&Path>) -> Result<Self, String> {
         let root = workspace_root();
         let target = crate::target_dir();
-        let shared = root
-            .parent()
-            .ok_or("the workspace root has no parent folder")?
-            .join("shared");
+        let shared = match data {
+            Some(dir) if dir.is_dir() => Some(dir.to_path_buf()),
+            Some(dir) => return Err(format!("--data {}: no such folder", dir.display())),
+            None => root
+                .parent()
+                .map(|up| up.join("shared"))
+                .filter(|dir| dir.is_dir()),
+        };
         Ok(Paths {
             release: target.join("release"),
             data: target.join("bench-data"),
@@ -317,49 +338,74 @@ fn build_ours(paths: &Paths, problems: &[&str]) -> Result<(), String> {
     }
 }
 
-/// Builds the peers into `<target>/peers` unless they are newer than their sources; `None`, with
-/// a note, when they cannot be had.
+/// Where to get the peers: the sources `build_peers` compiles.
+const PEERS_HELP: &str = "DIR/peers/<problem>_seed.cpp for jigsaw, sima4, latin6 and target9: \
+                          the C++ solutions published with the problems' write-ups, compiled \
+                          here with g++ -O2";
+
+/// Compiles the peers `<data>/peers/<problem>_seed.cpp` with `g++ -O2` into `<target>/peers`
+/// (again only when a source is newer than its program); `None`, with a note, when none can
+/// be had. A problem whose source is missing has no peer.
 fn build_peers(paths: &Paths, skipped: &mut Vec<String>) -> Option<PathBuf> {
-    let sources = paths.shared.join("peers");
-    let script = sources.join("build");
-    if !script.exists() {
-        skipped.push(format!(
-            "the peers' columns: {} is absent (the workspace was cloned without ../shared)",
-            script.display()
-        ));
-        return None;
-    }
+    let sources = match &paths.shared {
+        Some(dir) => dir.join("peers"),
+        None => {
+            skipped.push(format!(
+                "the peers' columns: no data folder; they need {}",
+                PEERS_HELP
+            ));
+            return None;
+        }
+    };
     let out = paths.target.join("peers");
     let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
-    let newest_source = ["jigsaw", "sima4", "latin6", "target9"]
-        .iter()
-        .map(|p| modified(&sources.join(format!("{}_seed.cpp", p))))
-        .chain(std::iter::once(modified(&script)))
-        .max()
-        .flatten()
-        .unwrap_or(SystemTime::UNIX_EPOCH);
-    let fresh = ["jigsaw", "sima4", "latin6", "target9"]
-        .iter()
-        .all(|p| modified(&out.join(p)).is_some_and(|t| t >= newest_source));
-    if fresh {
-        return Some(out);
-    }
-    eprintln!("bench: {} {}", script.display(), out.display());
-    match Command::new("bash").arg(&script).arg(&out).status() {
-        Ok(status) if status.success() => Some(out),
-        Ok(status) => {
-            skipped.push(format!(
-                "the peers' columns: {} failed ({})",
-                script.display(),
+    let mut built = 0;
+    let mut missing = Vec::new();
+    for problem in ["jigsaw", "sima4", "latin6", "target9"] {
+        let source = sources.join(format!("{}_seed.cpp", problem));
+        let program = out.join(problem);
+        let source_time = match modified(&source) {
+            Some(time) => time,
+            None => {
+                missing.push(problem);
+                continue;
+            }
+        };
+        if modified(&program).is_some_and(|t| t >= source_time) {
+            built += 1;
+            continue;
+        }
+        fs::create_dir_all(&out).ok()?;
+        eprintln!(
+            "bench: g++ -O2 -o {} {}",
+            program.display(),
+            source.display()
+        );
+        match Command::new("g++")
+            .args(["-O2", "-o"])
+            .arg(&program)
+            .arg(&source)
+            .status()
+        {
+            Ok(status) if status.success() => built += 1,
+            Ok(status) => skipped.push(format!(
+                "the {} peer: g++ failed on {} ({})",
+                problem,
+                source.display(),
                 status
-            ));
-            None
-        }
-        Err(e) => {
-            skipped.push(format!("the peers' columns: {}: {}", script.display(), e));
-            None
+            )),
+            Err(e) => skipped.push(format!("the {} peer: g++: {}", problem, e)),
         }
     }
+    if !missing.is_empty() {
+        skipped.push(format!(
+            "the peers of {}: not in {} ({})",
+            missing.join(", "),
+            sources.display(),
+            PEERS_HELP
+        ));
+    }
+    (built > 0).then_some(out)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -410,16 +456,30 @@ fn make_set(
     };
     match name {
         "jigsaw-17clue" | "jigsaw-hardest" => {
-            let file = if name == "jigsaw-17clue" {
-                "17_clue.txt"
+            let (file, tdoku) = if name == "jigsaw-17clue" {
+                ("17_clue.txt", "puzzles2_17_clue")
             } else {
-                "forum_hardest_1905_11plus.txt"
+                (
+                    "forum_hardest_1905_11plus.txt",
+                    "puzzles5_forum_hardest_1905_11+",
+                )
             };
-            let source = paths.shared.join("bench").join(file);
-            if !source.exists() {
-                skipped.push(format!("{}: {} is absent", name, source.display()));
-                return Ok(None);
-            }
+            let source = paths
+                .shared
+                .as_ref()
+                .map(|dir| dir.join("bench").join(file));
+            let source = match source {
+                Some(source) if source.exists() => source,
+                _ => {
+                    skipped.push(format!(
+                        "{}: needs DIR/bench/{} (`--data DIR`): tdoku's `{}`, in `data.zip` of \
+                         the tdoku repository (t-dillon/tdoku on GitHub), one 81-character \
+                         puzzle per line",
+                        name, file, tdoku
+                    ));
+                    return Ok(None);
+                }
+            };
             let limit = if options.quick { 5_000 } else { usize::MAX };
             let path = data.join(format!("{}-{}.txt", name, limit_label(limit)));
             let cases = cached(&path, |out| classic_as_jigsaw(&source, limit, out))?;
@@ -435,17 +495,7 @@ fn make_set(
             set.comparable = true;
         }
         "target9-noip" => {
-            let dirs = [
-                paths.root.join("tests/fixtures/target9/noip2009"),
-                paths.shared.join("fixtures/target9/noip2009"),
-            ];
-            let dir = match dirs.iter().find(|d| d.join("sudoku1.in").exists()) {
-                Some(dir) => dir,
-                None => {
-                    skipped.push(format!("{}: no {}", name, dirs[1].display()));
-                    return Ok(None);
-                }
-            };
+            let dir = paths.root.join("tests/fixtures/target9/noip2009");
             for k in 1..=20 {
                 let path = dir.join(format!("sudoku{}.in", k));
                 if !path.exists() {
@@ -545,8 +595,9 @@ fn cached(
     Ok(cases)
 }
 
-/// The 81-character lines of `source` (digits, `.` or `0` for empty), at most `limit`, as
-/// jigsaw cases with the 3x3 boxes drawn as walls.
+/// The 81-character lines of `source` (digits, `.` or `0` for empty; lines starting with `#`,
+/// as in tdoku's files, are comments), at most `limit`, as jigsaw cases with the 3x3 boxes
+/// drawn as walls.
 fn classic_as_jigsaw(
     source: &Path,
     limit: usize,
@@ -558,7 +609,7 @@ fn classic_as_jigsaw(
     for line in text
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .take(limit)
     {
         let givens: Vec<u8> = line
@@ -1066,6 +1117,10 @@ fn heading(args: &[String], paths: &Paths, skipped: &[String], out: &mut String)
         cpu, cores, load
     );
     let _ = writeln!(out, "- compiler: {}", rustc_version(&paths.root));
+    let _ = match &paths.shared {
+        Some(dir) => writeln!(out, "- data folder: {}", dir.display()),
+        None => writeln!(out, "- data folder: none (`--data DIR`, else `../shared`)"),
+    };
     if skipped.is_empty() {
         let _ = writeln!(out, "- skipped: nothing");
     } else {
