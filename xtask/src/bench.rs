@@ -55,9 +55,6 @@ use crate::reference;
 use crate::tails;
 use crate::workspace_root;
 
-const USAGE: &str = "usage: cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] \
-                     [--no-peers] [--peer-timeout SECONDS] [--timeout SECONDS] [--sample N] [--markdown FILE] [--data DIR]";
-
 /// A peer is run again on one input only while its time on that input stays under this.
 const PEER_BUDGET: Duration = Duration::from_secs(30);
 
@@ -82,8 +79,8 @@ const JIGSAW_VERDICTS: [&str; 2] = ["No solution", "Multiple Solutions"];
 /// The path of `/usr/bin/time`, which reports the peak resident memory with `-f %M`.
 const GNU_TIME: &str = "/usr/bin/time";
 
-pub fn main(args: &[String]) -> Result<(), String> {
-    let options = Options::parse(args)?;
+/// Runs the bench as `options` say; `args` (the command line after `bench`) heads the report.
+pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
     // The tails families run only when asked for: thousands of processes, each up to the
     // time limit.
     let chosen = |name: &&str| {
@@ -127,7 +124,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     build_ours(&paths, &problems)?;
     let peers = if sets.is_empty() {
         None
-    } else if options.peers {
+    } else if !options.no_peers {
         build_peers(&paths, &mut skipped)
     } else {
         skipped.push("the peers' columns: not asked for (`--no-peers`)".to_string());
@@ -137,7 +134,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     fs::create_dir_all(&paths.data).map_err(|e| format!("{}: {}", paths.data.display(), e))?;
     let mut results = Vec::new();
     for name in sets {
-        let set = match make_set(name, &options, &paths, &mut skipped)? {
+        let set = match make_set(name, options, &paths, &mut skipped)? {
             Some(set) => set,
             None => continue,
         };
@@ -152,7 +149,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             set.inputs.len(),
             set.cases
         );
-        match measure_set(&set, &ours, peer.as_deref(), &options, &paths) {
+        match measure_set(&set, &ours, peer.as_deref(), options, &paths) {
             Ok(result) => results.push(result),
             Err(message) => notes.push(format!("{}: FAILED: {}", set.name, message)),
         }
@@ -172,7 +169,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     }
     let mut text = String::new();
     heading(args, &paths, &skipped, &mut text);
-    report(&options, &results, &notes, &mut text);
+    report(options, &results, &notes, &mut text);
     if !tails_results.is_empty() {
         tails::report(&tails_results, options.timeout, &paths.root, &mut text);
     }
@@ -184,92 +181,70 @@ pub fn main(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-struct Options {
-    runs: usize,
+/// The command line of `cargo xtask bench`.
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = "bench",
+    about = "Whole-process timings of the release binaries, beside the published peers"
+)]
+pub struct Options {
+    /// Timed runs of ours per input [default: 5, with --quick 3]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    runs: Option<usize>,
+    /// A tenth of each large set and of each heavy-tail family
+    #[arg(long)]
     quick: bool,
+    /// Only the sets whose names start with one of these words (`tails`: the heavy-tail
+    /// families, which the default run leaves out)
+    #[arg(long, value_name = "SET", value_delimiter = ',')]
     only: Vec<String>,
-    peers: bool,
-    peer_timeout: Duration,
-    /// The time limit of one process on a tails input.
+    /// Leave the peers out
+    #[arg(long)]
+    no_peers: bool,
+    /// Kill a peer after this long on a target9 grid, ten times this elsewhere [default: 60,
+    /// with --quick 10]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    peer_timeout: Option<Duration>,
+    /// Kill a process on a heavy-tail input after this long
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "10")]
     timeout: Duration,
-    /// How many inputs of each tails family to time (evenly spaced); all by default.
+    /// Time N inputs of each heavy-tail family, evenly spaced [default: all, with --quick a
+    /// tenth]
+    #[arg(long, value_name = "N", value_parser = positive)]
     sample: Option<usize>,
-    /// Where to write the report as well.
+    /// Write the report to FILE as well
+    #[arg(long, value_name = "FILE")]
     markdown: Option<PathBuf>,
-    /// The folder of the sets and peers kept outside the repository.
+    /// The folder of the sets and peers kept outside the repository [default: ../shared beside
+    /// the workspace, if it is there]
+    #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
 }
 
+/// A count of at least 1.
+pub fn positive(text: &str) -> Result<usize, String> {
+    match text.parse() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("a positive integer, not {:?}", text)),
+    }
+}
+
+/// A positive number of seconds.
+fn seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("a positive number of seconds, not {:?}", text)),
+    }
+}
+
 impl Options {
-    fn parse(args: &[String]) -> Result<Self, String> {
-        let mut runs = None;
-        let mut quick = false;
-        let mut only = Vec::new();
-        let mut peers = true;
-        let mut peer_timeout = None;
-        let mut timeout = Duration::from_secs(10);
-        let mut sample = None;
-        let mut markdown = None;
-        let mut data = None;
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            let mut value = |flag: &str| {
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{} needs a value\n{}", flag, USAGE))
-            };
-            match arg.as_str() {
-                "--runs" => {
-                    let v = value("--runs")?;
-                    match v.parse::<usize>() {
-                        Ok(n) if n >= 1 => runs = Some(n),
-                        _ => return Err(format!("--runs takes a positive integer, not {:?}", v)),
-                    }
-                }
-                "--quick" => quick = true,
-                "--only" => only.extend(value("--only")?.split(',').map(str::to_string)),
-                "--no-peers" => peers = false,
-                "--peer-timeout" => {
-                    let v = value("--peer-timeout")?;
-                    match v.parse::<f64>() {
-                        Ok(s) if s > 0.0 && s.is_finite() => {
-                            peer_timeout = Some(Duration::from_secs_f64(s))
-                        }
-                        _ => return Err(format!("--peer-timeout takes seconds, not {:?}", v)),
-                    }
-                }
-                "--timeout" => {
-                    let v = value("--timeout")?;
-                    match v.parse::<f64>() {
-                        Ok(s) if s > 0.0 && s.is_finite() => timeout = Duration::from_secs_f64(s),
-                        _ => return Err(format!("--timeout takes seconds, not {:?}", v)),
-                    }
-                }
-                "--sample" => {
-                    let v = value("--sample")?;
-                    match v.parse::<usize>() {
-                        Ok(n) if n >= 1 => sample = Some(n),
-                        _ => return Err(format!("--sample takes a positive integer, not {:?}", v)),
-                    }
-                }
-                "--markdown" => markdown = Some(PathBuf::from(value("--markdown")?)),
-                "--data" => data = Some(PathBuf::from(value("--data")?)),
-                "-h" | "--help" => return Err(USAGE.to_string()),
-                other => return Err(format!("unknown argument {:?}\n{}", other, USAGE)),
-            }
-        }
-        Ok(Options {
-            runs: runs.unwrap_or(if quick { 3 } else { 5 }),
-            quick,
-            only,
-            peers,
-            peer_timeout: peer_timeout
-                .unwrap_or_else(|| Duration::from_secs(if quick { 10 } else { 60 })),
-            timeout,
-            sample,
-            markdown,
-            data,
-        })
+    fn runs(&self) -> usize {
+        self.runs.unwrap_or(if self.quick { 3 } else { 5 })
+    }
+
+    fn peer_timeout(&self) -> Duration {
+        self.peer_timeout
+            .unwrap_or_else(|| Duration::from_secs(if self.quick { 10 } else { 60 }))
     }
 
     /// `full` cases, or a tenth of them with `--quick`.
@@ -878,22 +853,22 @@ fn measure_set(
         &[]
     };
     let timeout = if set.problem == "target9" {
-        options.peer_timeout
+        options.peer_timeout()
     } else {
-        options.peer_timeout * 10
+        options.peer_timeout() * 10
     };
     let mut inputs = Vec::new();
     for input in &set.inputs {
         if set.inputs.len() > 1 {
             eprintln!("bench:   {}", input.label);
         }
-        let ours = measure_ours(ours, input, patterns, options.runs, paths)?;
+        let ours = measure_ours(ours, input, patterns, options.runs(), paths)?;
         let peer = match peer {
             Some(peer) => Some(measure_peer(
                 peer,
                 input,
                 set.comparable,
-                options.runs,
+                options.runs(),
                 timeout,
             )?),
             None => None,
@@ -1199,7 +1174,7 @@ fn report(options: &Options, results: &[SetResult], notes: &[String], out: &mut 
     let _ = writeln!(
         out,
         "Whole processes, medians of {} runs (the peers: see the runs column):",
-        options.runs
+        options.runs()
     );
     let _ = writeln!(out);
     let _ = writeln!(
@@ -1468,24 +1443,22 @@ mod tests {
 
     #[test]
     fn options_parse_flags() {
-        let args: Vec<String> = [
-            "--quick",
-            "--only",
-            "jigsaw,target9-noip",
-            "--no-peers",
-            "--markdown",
-            "out.md",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let o = Options::parse(&args).unwrap();
-        assert_eq!(o.runs, 3);
+        use clap::Parser;
+        let parse = |line: &str| Options::try_parse_from(line.split(' '));
+        let o =
+            parse("bench --quick --only jigsaw,target9-noip --no-peers --markdown out.md").unwrap();
+        assert_eq!(o.runs(), 3);
         assert_eq!(o.only, vec!["jigsaw", "target9-noip"]);
-        assert!(!o.peers);
-        assert_eq!(o.peer_timeout, Duration::from_secs(10));
+        assert!(o.no_peers);
+        assert_eq!(o.peer_timeout(), Duration::from_secs(10));
+        assert_eq!(o.timeout, Duration::from_secs(10));
         assert_eq!(o.markdown, Some(PathBuf::from("out.md")));
-        assert!(Options::parse(&["--runs".to_string(), "0".to_string()]).is_err());
-        assert!(Options::parse(&["--bogus".to_string()]).is_err());
+        let o = parse("bench --timeout 2.5 --sample 7 --peer-timeout 90").unwrap();
+        assert_eq!((o.runs(), o.sample), (5, Some(7)));
+        assert_eq!(o.timeout, Duration::from_millis(2500));
+        assert_eq!(o.peer_timeout(), Duration::from_secs(90));
+        assert!(parse("bench --runs 0").is_err());
+        assert!(parse("bench --timeout -1").is_err());
+        assert!(parse("bench --bogus").is_err());
     }
 }

@@ -34,16 +34,13 @@ use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::gen::{self, Rng};
+use crate::process;
 use crate::reference;
 use crate::workspace_root;
-
-const USAGE: &str =
-    "usage: cargo xtask stress <jigsaw|sima4|latin6|target9> [--cases N] [--seed S] [--binary PATH]";
 
 /// The most search steps the reference may take on one instance (some milliseconds): harder
 /// instances are drawn again, or left alone when shrinking.
@@ -55,18 +52,18 @@ const SHRINK_TIME: Duration = Duration::from_secs(120);
 /// A process that has not ended after this long is killed.
 const TIMEOUT: Duration = Duration::from_secs(10);
 
-pub fn main(args: &[String]) -> Result<(), String> {
-    let options = Options::parse(args)?;
+/// Runs the stress test as `options` say.
+pub fn main(options: &Options) -> Result<(), String> {
     let binary = match &options.binary {
         Some(path) => path.clone(),
         None => build(&options.problem)?,
     };
     let start = Instant::now();
     let tally = match options.problem.as_str() {
-        "jigsaw" => stress::<Jigsaw>(&binary, &options)?,
-        "sima4" => stress::<Sima4>(&binary, &options)?,
-        "latin6" => stress::<Latin6>(&binary, &options)?,
-        _ => stress::<Target9>(&binary, &options)?,
+        "jigsaw" => stress::<Jigsaw>(&binary, options)?,
+        "sima4" => stress::<Sima4>(&binary, options)?,
+        "latin6" => stress::<Latin6>(&binary, options)?,
+        _ => stress::<Target9>(&binary, options)?,
     };
     println!(
         "{}: {} cases, {} mismatches (seed {}) in {:.1} s",
@@ -83,51 +80,25 @@ pub fn main(args: &[String]) -> Result<(), String> {
     }
 }
 
-/// The command line.
-struct Options {
+/// The command line of `cargo xtask stress`.
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = "stress",
+    about = "A release binary against the brute-force reference on random instances"
+)]
+pub struct Options {
+    /// The problem
+    #[arg(value_parser = ["jigsaw", "sima4", "latin6", "target9"])]
     problem: String,
+    /// How many cases
+    #[arg(long, value_name = "N", default_value_t = 2000)]
     cases: usize,
+    /// The seed of the random instances
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Test this executable instead of building the problem's binary
+    #[arg(long, value_name = "PATH")]
     binary: Option<PathBuf>,
-}
-
-impl Options {
-    fn parse(args: &[String]) -> Result<Self, String> {
-        let mut options = Options {
-            problem: String::new(),
-            cases: 2000,
-            seed: 1,
-            binary: None,
-        };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let mut value = |name: &str| {
-                args.next()
-                    .ok_or_else(|| format!("{} needs a value\n{}", name, USAGE))
-            };
-            match arg.as_str() {
-                "--cases" => {
-                    options.cases = value("--cases")?
-                        .parse()
-                        .map_err(|_| format!("--cases takes a count\n{}", USAGE))?;
-                }
-                "--seed" => {
-                    options.seed = value("--seed")?
-                        .parse()
-                        .map_err(|_| format!("--seed takes a number 0-2^64\n{}", USAGE))?;
-                }
-                "--binary" => options.binary = Some(PathBuf::from(value("--binary")?)),
-                "jigsaw" | "sima4" | "latin6" | "target9" if options.problem.is_empty() => {
-                    options.problem = arg.clone();
-                }
-                _ => return Err(format!("unexpected argument {:?}\n{}", arg, USAGE)),
-            }
-        }
-        if options.problem.is_empty() {
-            return Err(USAGE.to_string());
-        }
-        Ok(options)
-    }
 }
 
 /// Builds the release binary of `problem` and returns its path.
@@ -491,6 +462,7 @@ struct Run {
 
 /// Runs `binary` with `input` on standard input, killing it after [`TIMEOUT`].
 fn execute(binary: &Path, input: &str) -> Result<Run, String> {
+    let started = Instant::now();
     let mut child = Command::new(binary)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -501,32 +473,23 @@ fn execute(binary: &Path, input: &str) -> Result<Run, String> {
     let input = input.as_bytes().to_vec();
     // A binary may stop reading early (after an error): a closed pipe is not our failure.
     let writer = thread::spawn(move || drop(stdin.write_all(&input)));
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let errors = thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = stderr.read_to_end(&mut bytes);
-        bytes
-    });
-    // Standard output ends when the process does: wait for that, up to the timeout.
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let (sender, receiver) = mpsc::channel();
-    let output = thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = stdout.read_to_end(&mut bytes);
-        let _ = sender.send(());
-        bytes
-    });
-    let timed_out = receiver.recv_timeout(TIMEOUT).is_err();
-    if timed_out {
-        let _ = child.kill();
-    }
-    let status = child.wait().map_err(|e| format!("waiting: {}", e))?;
+    let read_all = |mut pipe: Box<dyn Read + Send>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let output = read_all(Box::new(child.stdout.take().expect("stdout is piped")));
+    let errors = read_all(Box::new(child.stderr.take().expect("stderr is piped")));
+    let ended = process::wait(&mut child, started, Some(TIMEOUT))
+        .map_err(|e| format!("waiting for {}: {}", binary.display(), e))?;
     let _ = writer.join();
     Ok(Run {
         stdout: output.join().unwrap_or_default(),
         stderr: errors.join().unwrap_or_default(),
-        status: if timed_out { None } else { status.code() },
-        timed_out,
+        status: ended.status.and_then(|s| s.code()),
+        timed_out: ended.status.is_none(),
     })
 }
 
@@ -1087,15 +1050,18 @@ mod tests {
 
     #[test]
     fn options_parse_and_reject() {
-        let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
-        let options = Options::parse(&args("latin6 --cases 7 --seed 9")).unwrap();
+        use clap::Parser;
+        let parse = |line: &str| Options::try_parse_from(line.split(' '));
+        let options = parse("stress latin6 --cases 7 --seed 9").unwrap();
         assert_eq!(
             (options.problem.as_str(), options.cases, options.seed),
             ("latin6", 7, 9)
         );
-        assert!(Options::parse(&args("sudoku")).is_err());
-        assert!(Options::parse(&args("jigsaw --cases")).is_err());
-        assert!(Options::parse(&args("jigsaw sima4")).is_err());
+        let defaults = parse("stress jigsaw").unwrap();
+        assert_eq!((defaults.cases, defaults.seed), (2000, 1));
+        assert!(parse("stress sudoku").is_err());
+        assert!(parse("stress jigsaw --cases").is_err());
+        assert!(parse("stress jigsaw sima4").is_err());
     }
 
     #[test]
