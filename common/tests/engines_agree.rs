@@ -14,31 +14,8 @@ use common::backtrack::Backtracker;
 use common::layout::Layout;
 use common::sudoku_cover::SudokuCover;
 use common::weighted::Weighted;
-
-/// SplitMix64: a small, seeded, good enough generator for test instances.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`, `n >= 1`.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
+use testkit::rng::Rng;
+use testkit::{check, gen};
 
 /// An N x N grid's regions as plain data: `of[cell]` is the region number of `cell`, cells row
 /// by row.
@@ -77,20 +54,7 @@ impl Regions {
 
     /// Whether `grid` keeps `givens` and holds each digit once in every row, column and region.
     fn is_solution(&self, givens: &[u8], grid: &[u8]) -> bool {
-        let n = self.size;
-        // seen[house][digit], houses: rows, columns, regions.
-        let mut seen = vec![vec![0; n + 1]; 3 * n];
-        for (cell, &d) in grid.iter().enumerate() {
-            let d = d as usize;
-            if !(1..=n).contains(&d) {
-                return false;
-            }
-            for house in [cell / n, n + cell % n, 2 * n + self.of[cell] as usize] {
-                seen[house][d] += 1;
-            }
-        }
-        givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d)
-            && seen.iter().all(|house| house[1..].iter().all(|&k| k == 1))
+        check::is_solution(self.size, &self.of, givens, grid)
     }
 }
 
@@ -310,41 +274,6 @@ fn spoil(rng: &mut Rng, givens: &mut [u8], n: usize) {
     givens[cell] = ((givens[cell] as usize + rng.below(n - 1)) % n) as u8 + 1;
 }
 
-/// Whether the cells of `region` in `region_of` are connected (4-neighbours).
-fn connected(size: usize, region_of: &[u8], region: u8) -> bool {
-    let cells: Vec<usize> = (0..size * size)
-        .filter(|&c| region_of[c] == region)
-        .collect();
-    let mut seen = vec![false; size * size];
-    let mut stack = vec![cells[0]];
-    seen[cells[0]] = true;
-    let mut reached = 0;
-    while let Some(c) = stack.pop() {
-        reached += 1;
-        let (r, col) = (c / size, c % size);
-        let mut next = Vec::with_capacity(4);
-        if r > 0 {
-            next.push(c - size);
-        }
-        if r + 1 < size {
-            next.push(c + size);
-        }
-        if col > 0 {
-            next.push(c - 1);
-        }
-        if col + 1 < size {
-            next.push(c + 1);
-        }
-        for d in next {
-            if region_of[d] == region && !seen[d] {
-                seen[d] = true;
-                stack.push(d);
-            }
-        }
-    }
-    reached == cells.len()
-}
-
 /// Random connected regions of `size` cells: start from boxes and swap the regions of
 /// neighbouring cells many times, whenever both regions stay connected.
 fn random_connected_regions(rng: &mut Rng, box_height: usize, box_width: usize) -> Regions {
@@ -358,7 +287,9 @@ fn random_connected_regions(rng: &mut Rng, box_height: usize, box_width: usize) 
             continue;
         }
         region_of.swap(a, b);
-        if !connected(size, region_of, region_of[a]) || !connected(size, region_of, region_of[b]) {
+        if !gen::region_connected(size, region_of, region_of[a])
+            || !gen::region_connected(size, region_of, region_of[b])
+        {
             region_of.swap(a, b);
         }
     }
@@ -397,19 +328,9 @@ fn random_groups(rng: &mut Rng, size: usize) -> Regions {
     Regions { size, of }
 }
 
-/// The target9 weight of each cell: 6 on the outer ring up to 10 at the centre.
-fn target9_weights() -> Vec<u32> {
-    (0..81)
-        .map(|cell| {
-            let (r, c) = (cell / 9, cell % 9);
-            6 + r.min(c).min(8 - r).min(8 - c) as u32
-        })
-        .collect()
-}
-
 #[test]
 fn jigsaw_random_regions_and_givens() {
-    let mut rng = Rng(4069);
+    let mut rng = Rng::new(4069);
     let mut seen = Vec::new();
     for _ in 0..60 {
         let regions = random_connected_regions(&mut rng, 3, 3);
@@ -438,7 +359,7 @@ fn jigsaw_random_regions_and_givens() {
 
 #[test]
 fn sima4_boards() {
-    let mut rng = Rng(5547);
+    let mut rng = Rng::new(5547);
     let regions = Regions::boxes(2, 2);
     let mut seen = Vec::new();
     for _ in 0..300 {
@@ -458,7 +379,7 @@ fn sima4_boards() {
 
 #[test]
 fn latin6_random_groups_and_givens() {
-    let mut rng = Rng(6);
+    let mut rng = Rng::new(6);
     let mut seen = Vec::new();
     for round in 0..60 {
         let (regions, square) = random_solvable_groups(&mut rng, 6);
@@ -491,10 +412,10 @@ fn latin6_random_groups_and_givens() {
 
 #[test]
 fn target9_best_scores() {
-    let mut rng = Rng(2009);
+    let mut rng = Rng::new(2009);
     let regions = Regions::boxes(3, 3);
     let layout = regions.layout();
-    let weights = target9_weights();
+    let weights = testkit::target9_weights();
     let mut backtracker = Backtracker::new(&layout);
     let mut weighted = Weighted::new(&layout, &weights);
     let mut found = 0;
@@ -526,10 +447,10 @@ fn a_broken_layout_is_caught() {
     let broken = Layout::new(9, swapped).expect("a swap keeps the region sizes");
     let layout = regions.layout();
     assert_ne!(broken, layout);
-    let weights = target9_weights();
+    let weights = testkit::target9_weights();
     let mut engines = (Backtracker::new(&layout), Weighted::new(&layout, &weights));
     let mut broken_engines = (Backtracker::new(&broken), Weighted::new(&broken, &weights));
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     let rounds = 10;
     let (mut caught, mut caught_best) = (0, 0);
     for _ in 0..rounds {

@@ -7,21 +7,13 @@
 //! binary, and a clean clone builds what it runs.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus};
+use std::process::Command;
 use std::sync::Once;
-use std::thread;
-use std::time::{Duration, Instant};
+
+pub use testkit::workspace_root;
 
 /// The four contest binaries.
 pub const PROBLEMS: [&str; 4] = ["jigsaw", "sima4", "latin6", "target9"];
-
-/// The workspace root.
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tests lives inside the workspace")
-        .to_path_buf()
-}
 
 /// `tests/fixtures/<problem>`.
 pub fn fixture_dir(problem: &str) -> PathBuf {
@@ -89,22 +81,4 @@ pub fn binary(problem: &str) -> PathBuf {
         assert!(status.success(), "cargo build of the binaries failed");
     });
     target.join(profile).join(problem)
-}
-
-/// Waits for `child`; kills it and panics (naming `what`) once it has run longer than `limit`.
-pub fn wait_or_kill(child: &mut Child, what: &str, limit: Duration) -> ExitStatus {
-    let start = Instant::now();
-    let mut pause = Duration::from_millis(1);
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            return status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{} still running after {:?}: killed", what, limit);
-        }
-        thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(20));
-    }
 }

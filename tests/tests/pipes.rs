@@ -7,7 +7,8 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tests::{binary, fixture_dir, wait_or_kill, PROBLEMS};
+use testkit::process::wait_or_kill;
+use tests::{binary, fixture_dir, PROBLEMS};
 
 /// The empty 6x6 grid with 2x3 groups: 28,200,960 solutions, about 2.4 GB of output.
 const LATIN6_EMPTY: &str = "000111\n000111\n222333\n222333\n444555\n444555\n0\n";

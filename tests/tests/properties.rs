@@ -3,17 +3,17 @@
 //! the same stdout, and on malformed input exit status 1 with one stderr line
 //! `<problem>: [case K, ]line L, column C: <message>` that points where the model finds the fault.
 //!
-//! The model below reads the input by the rules of `docs/problems.md` and solves it by plain
-//! backtracking over the rules as stated; it shares no code with the binaries.
+//! The model below reads the input by the rules of `docs/problems.md` and solves it with
+//! `testkit`'s reference, plain backtracking over the rules as stated; it shares no code with
+//! the binaries.
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
-use std::thread;
+use std::process::{Command, ExitStatus};
 use std::time::Duration;
-use tests::{binary, fixture_pairs, wait_or_kill, PROBLEMS};
+use testkit::{gen, process, reference};
+use tests::{binary, fixture_pairs, PROBLEMS};
 
 /// How long one run may take before the test kills it and fails.
 const TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -28,34 +28,17 @@ struct Run {
     stderr: String,
 }
 
-fn drain(mut from: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
-    thread::spawn(move || {
-        let mut bytes = Vec::new();
-        from.read_to_end(&mut bytes).expect("read a pipe");
-        bytes
-    })
-}
-
 /// Runs `problem` on `input`, failing the test if it takes longer than [`TIME_LIMIT`].
 fn run(problem: &str, input: &[u8]) -> Run {
-    let mut child = Command::new(binary(problem))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn the binary");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    // A binary that stops reading early closes the pipe; that is not the test's concern here.
-    let writer = thread::spawn(move || drop(stdin.write_all(&input)));
-    let stdout = drain(child.stdout.take().expect("stdout"));
-    let stderr = drain(child.stderr.take().expect("stderr"));
-    let status = wait_or_kill(&mut child, problem, TIME_LIMIT);
-    writer.join().expect("writer thread");
+    let ended = process::run(&mut Command::new(binary(problem)), input, TIME_LIMIT)
+        .unwrap_or_else(|e| panic!("running {}: {}", problem, e));
+    let status = ended
+        .status
+        .unwrap_or_else(|| panic!("{} still running after {:?}: killed", problem, TIME_LIMIT));
     Run {
         status,
-        stdout: stdout.join().expect("stdout thread"),
-        stderr: String::from_utf8(stderr.join().expect("stderr thread")).expect("stderr is UTF-8"),
+        stdout: ended.stdout,
+        stderr: String::from_utf8(ended.stderr).expect("stderr is UTF-8"),
     }
 }
 
@@ -304,207 +287,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The rules of a grid: every row, column and region (`region[cell]`) holds 1..=size once.
-struct Rules {
-    size: usize,
-    region: Vec<usize>,
-}
-
-/// A bounded search for the best score: the best found, and how many more nodes it may visit.
-struct Search {
-    best: Option<u32>,
-    nodes_left: usize,
-}
-
-/// The digits used in each row, column and region, as bit sets (bit d = digit d).
-struct Used {
-    rows: Vec<u32>,
-    columns: Vec<u32>,
-    regions: Vec<u32>,
-}
-
-impl Rules {
-    fn new(size: usize, region: &[usize]) -> Self {
-        Rules {
-            size,
-            region: region.to_vec(),
-        }
-    }
-
-    /// Boxes of `h` rows by `w` columns.
-    fn boxes(size: usize, h: usize, w: usize) -> Self {
-        let region: Vec<usize> = (0..size * size)
-            .map(|c| (c / size / h) * (size / w) + c % size / w)
-            .collect();
-        Rules::new(size, &region)
-    }
-
-    /// Up to `limit` completions of `givens` (0 = empty), in the order found.
-    fn completions(&self, givens: &[u8], limit: usize) -> Vec<Vec<u8>> {
-        let mut used = Used {
-            rows: vec![0; self.size],
-            columns: vec![0; self.size],
-            regions: vec![0; self.size],
-        };
-        let mut grid = givens.to_vec();
-        let mut found = Vec::new();
-        for (cell, &d) in givens.iter().enumerate().filter(|(_, &d)| d != 0) {
-            if self.candidates(&used, cell) & (1 << d) == 0 {
-                return found;
-            }
-            self.toggle(&mut used, cell, d);
-        }
-        self.fill(&mut grid, &mut used, limit, &mut found);
-        found
-    }
-
-    fn candidates(&self, used: &Used, cell: usize) -> u32 {
-        let all = ((1u32 << self.size) - 1) << 1;
-        let (r, c) = (cell / self.size, cell % self.size);
-        all & !(used.rows[r] | used.columns[c] | used.regions[self.region[cell]])
-    }
-
-    fn toggle(&self, used: &mut Used, cell: usize, d: u8) {
-        let (r, c) = (cell / self.size, cell % self.size);
-        used.rows[r] ^= 1 << d;
-        used.columns[c] ^= 1 << d;
-        used.regions[self.region[cell]] ^= 1 << d;
-    }
-
-    /// Plain backtracking: fill the empty cell with the fewest candidates.
-    fn fill(&self, grid: &mut [u8], used: &mut Used, limit: usize, found: &mut Vec<Vec<u8>>) {
-        let mut best: Option<(usize, u32)> = None;
-        for cell in (0..grid.len()).filter(|&c| grid[c] == 0) {
-            let candidates = self.candidates(used, cell);
-            if !matches!(best, Some((_, b)) if b.count_ones() <= candidates.count_ones()) {
-                best = Some((cell, candidates));
-                if candidates == 0 {
-                    break;
-                }
-            }
-        }
-        match best {
-            None => found.push(grid.to_vec()),
-            Some((cell, candidates)) => {
-                for d in (1..=self.size as u8).filter(|&d| candidates & (1 << d) != 0) {
-                    grid[cell] = d;
-                    self.toggle(used, cell, d);
-                    self.fill(grid, used, limit, found);
-                    self.toggle(used, cell, d);
-                    grid[cell] = 0;
-                    if found.len() >= limit {
-                        return;
-                    }
-                }
-            }
-        }
-    }
-
-    /// The highest `sum weight[cell] * digit` over all completions of `givens` (None if there is
-    /// none), and whether that is sure: backtracking as in [`Rules::fill`], cut where
-    /// [`Rules::bound`] says the empty cells cannot beat the best score found. After `nodes`
-    /// nodes the search stops, and the score is only the best found (false).
-    fn best_score(&self, givens: &[u8], weight: &[u32], nodes: usize) -> (Option<u32>, bool) {
-        let mut used = Used {
-            rows: vec![0; self.size],
-            columns: vec![0; self.size],
-            regions: vec![0; self.size],
-        };
-        for (cell, &d) in givens.iter().enumerate().filter(|(_, &d)| d != 0) {
-            if self.candidates(&used, cell) & (1 << d) == 0 {
-                return (None, true);
-            }
-            self.toggle(&mut used, cell, d);
-        }
-        let mut grid = givens.to_vec();
-        let score = (0..grid.len())
-            .map(|c| weight[c] * u32::from(grid[c]))
-            .sum();
-        let mut search = Search {
-            best: None,
-            nodes_left: nodes,
-        };
-        let complete = self.maximise(&mut grid, &mut used, weight, score, &mut search);
-        (search.best, complete)
-    }
-
-    /// Returns false if the search ran out of nodes.
-    fn maximise(
-        &self,
-        grid: &mut [u8],
-        used: &mut Used,
-        weight: &[u32],
-        score: u32,
-        search: &mut Search,
-    ) -> bool {
-        if search.nodes_left == 0 {
-            return false;
-        }
-        search.nodes_left -= 1;
-        let mut branch: Option<(usize, u32)> = None;
-        for cell in (0..grid.len()).filter(|&c| grid[c] == 0) {
-            let candidates = self.candidates(used, cell);
-            if candidates == 0 {
-                return true;
-            }
-            if !matches!(branch, Some((_, b)) if b.count_ones() <= candidates.count_ones()) {
-                branch = Some((cell, candidates));
-            }
-        }
-        if matches!(search.best, Some(b) if score + self.bound(grid, used, weight) <= b) {
-            return true;
-        }
-        let (cell, candidates) = match branch {
-            Some(branch) => branch,
-            None => {
-                search.best = Some(score);
-                return true;
-            }
-        };
-        // Large digits first: a high score early cuts more.
-        for d in (1..=self.size as u8)
-            .rev()
-            .filter(|&d| candidates & (1 << d) != 0)
-        {
-            grid[cell] = d;
-            self.toggle(used, cell, d);
-            let gain = weight[cell] * u32::from(d);
-            let complete = self.maximise(grid, used, weight, score + gain, search);
-            self.toggle(used, cell, d);
-            grid[cell] = 0;
-            if !complete {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// An upper bound on what the empty cells can add: each row's missing digits on its empty cells,
-    /// the largest digit on the largest weight (the rearrangement inequality), the other
-    /// rules ignored; the same by columns and by regions; the least of the three.
-    fn bound(&self, grid: &[u8], used: &Used, weight: &[u32]) -> u32 {
-        let by = |house: &dyn Fn(usize) -> usize, used: &[u32]| -> u32 {
-            (0..self.size)
-                .map(|h| {
-                    let mut weights: Vec<u32> = (0..grid.len())
-                        .filter(|&c| grid[c] == 0 && house(c) == h)
-                        .map(|c| weight[c])
-                        .collect();
-                    weights.sort_unstable_by(|a, b| b.cmp(a));
-                    let missing = (1..=self.size as u32)
-                        .rev()
-                        .filter(|&d| used[h] & (1 << d) == 0);
-                    weights.iter().zip(missing).map(|(w, d)| w * d).sum::<u32>()
-                })
-                .sum()
-        };
-        let rows = by(&|c| c / self.size, &used.rows);
-        let columns = by(&|c| c % self.size, &used.columns);
-        let regions = by(&|c| self.region[c], &used.regions);
-        rows.min(columns).min(regions)
-    }
-}
-
 /// Rows of digits, one line each.
 fn digit_rows(grid: &[u8], size: usize) -> String {
     grid.chunks(size)
@@ -514,12 +296,12 @@ fn digit_rows(grid: &[u8], size: usize) -> String {
 
 /// The regions the jigsaw walls draw (walls as the high four bits of each value), or None
 /// unless they are nine regions of nine cells.
-fn jigsaw_regions(values: &[i64]) -> Option<Vec<usize>> {
+fn jigsaw_regions(values: &[i64]) -> Option<Vec<u8>> {
     let wall = |cell: usize, bit: i64| values[cell] & bit != 0;
-    let mut region = vec![usize::MAX; 81];
+    let mut region = vec![u8::MAX; 81];
     let mut count = 0;
     for seed in 0..81 {
-        if region[seed] != usize::MAX {
+        if region[seed] != u8::MAX {
             continue;
         }
         let mut stack = vec![seed];
@@ -542,7 +324,7 @@ fn jigsaw_regions(values: &[i64]) -> Option<Vec<usize>> {
                 open.push(c - 1);
             }
             for n in open {
-                if region[n] == usize::MAX {
+                if region[n] == u8::MAX {
                     region[n] = count;
                     stack.push(n);
                 }
@@ -589,7 +371,7 @@ fn model_jigsaw(input: &[u8]) -> Expected {
             }
         };
         let givens: Vec<u8> = values.iter().map(|v| (v & 15) as u8).collect();
-        let found = Rules::new(9, &region).completions(&givens, 2);
+        let found = reference::solutions_up_to(9, &region, &givens, 2);
         out += &format!("Case {}:\n", k);
         match found.len() {
             0 => out += "No solution\n",
@@ -607,7 +389,7 @@ fn model_sima4(input: &[u8]) -> Expected {
         Ok((t, _)) => t,
         Err(p) => return Expected::fails_after(out, at(None, p)),
     };
-    let rules = Rules::boxes(4, 2, 2);
+    let boxes = gen::boxes(4);
     for k in 1..=cases as usize {
         let mut givens = Vec::with_capacity(16);
         let mut board_start = 0;
@@ -630,7 +412,7 @@ fn model_sima4(input: &[u8]) -> Expected {
                 });
             }
         }
-        let found = rules.completions(&givens, 2);
+        let found = reference::solutions_up_to(4, &boxes, &givens, 2);
         if found.len() != 1 {
             return Expected::fails_after(out, at(Some(k), board_start));
         }
@@ -654,7 +436,7 @@ fn model_latin6(input: &[u8]) -> Expected {
         }
         for (b, p) in row {
             match b {
-                b'0'..=b'5' => groups.push(usize::from(b - b'0')),
+                b'0'..=b'5' => groups.push(b - b'0'),
                 _ => return failed(at(None, p)),
             }
             if i == 0 && groups.len() == 1 {
@@ -703,12 +485,11 @@ fn model_latin6(input: &[u8]) -> Expected {
     if let Some(p) = r.rest() {
         return failed(at(None, p));
     }
-    let mut found = if clash {
+    let found = if clash {
         Vec::new()
     } else {
-        Rules::new(6, &groups).completions(&givens, usize::MAX)
+        reference::all_solutions(6, &groups, &givens)
     };
-    found.sort();
     let stdout = if found.is_empty() {
         "无解\n".to_string()
     } else {
@@ -741,13 +522,13 @@ fn model_target9(input: &[u8]) -> Expected {
     if let Some(p) = r.rest() {
         return failed(at(None, p));
     }
-    let weight: Vec<u32> = (0..81)
-        .map(|cell| {
-            let (r, c) = (cell / 9, cell % 9);
-            6 + r.min(c).min(8 - r).min(8 - c) as u32
-        })
-        .collect();
-    let (best, complete) = Rules::boxes(9, 3, 3).best_score(&givens, &weight, TARGET9_NODES);
+    let (best, complete) = reference::best_score(
+        9,
+        &gen::boxes(9),
+        &givens,
+        &testkit::target9_weights(),
+        TARGET9_NODES,
+    );
     Expected {
         stdout: if complete {
             Stdout::Exactly(best.map_or("-1\n".to_string(), |b| format!("{}\n", b)))

@@ -49,11 +49,11 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::gen::{self, Rng};
-use crate::process;
-use crate::reference;
 use crate::tails;
-use crate::workspace_root;
+use testkit::gen::{self, Rng};
+use testkit::process;
+use testkit::reference;
+use testkit::{thousands, workspace_root};
 
 /// A peer is run again on one input only while its time on that input stays under this.
 const PEER_BUDGET: Duration = Duration::from_secs(30);
@@ -1391,28 +1391,9 @@ fn rate(cases: usize, d: Duration) -> String {
     }
 }
 
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let groups: Vec<&str> = digits
-        .as_bytes()
-        .rchunks(3)
-        .rev()
-        .map(|g| std::str::from_utf8(g).expect("ASCII digits"))
-        .collect();
-    groups.join(",")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_groups_digits() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(28_200_960), "28,200,960");
-    }
 
     #[test]
     fn utc_dates_follow_the_calendar() {

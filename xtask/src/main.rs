@@ -6,21 +6,12 @@
 
 mod bench;
 mod bundle;
-mod gen;
-mod process;
-mod reference;
 mod stress;
 mod tails;
 
 use std::path::PathBuf;
 
-/// The workspace root: the folder above this crate.
-pub fn workspace_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives inside the workspace")
-        .to_path_buf()
-}
+pub use testkit::workspace_root;
 
 /// Cargo's target folder: `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR` (relative ones
 /// taken from the workspace root), else `target/` in the workspace.

@@ -31,16 +31,14 @@
 //!   A process that runs longer than 10 s is killed and counts as a mismatch.
 
 use std::fmt::Write as _;
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::thread;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::gen::{self, Rng};
-use crate::process;
-use crate::reference;
-use crate::workspace_root;
+use testkit::gen::{self, Rng};
+use testkit::process;
+use testkit::reference;
+use testkit::workspace_root;
 
 /// The most search steps the reference may take on one instance (some milliseconds): harder
 /// instances are drawn again, or left alone when shrinking.
@@ -462,32 +460,11 @@ struct Run {
 
 /// Runs `binary` with `input` on standard input, killing it after [`TIMEOUT`].
 fn execute(binary: &Path, input: &str) -> Result<Run, String> {
-    let started = Instant::now();
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {}", binary.display(), e))?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.as_bytes().to_vec();
-    // A binary may stop reading early (after an error): a closed pipe is not our failure.
-    let writer = thread::spawn(move || drop(stdin.write_all(&input)));
-    let read_all = |mut pipe: Box<dyn Read + Send>| {
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            bytes
-        })
-    };
-    let output = read_all(Box::new(child.stdout.take().expect("stdout is piped")));
-    let errors = read_all(Box::new(child.stderr.take().expect("stderr is piped")));
-    let ended = process::wait(&mut child, started, Some(TIMEOUT))
-        .map_err(|e| format!("waiting for {}: {}", binary.display(), e))?;
-    let _ = writer.join();
+    let ended = process::run(&mut Command::new(binary), input.as_bytes(), TIMEOUT)
+        .map_err(|e| format!("running {}: {}", binary.display(), e))?;
     Ok(Run {
-        stdout: output.join().unwrap_or_default(),
-        stderr: errors.join().unwrap_or_default(),
+        stdout: ended.stdout,
+        stderr: ended.stderr,
         status: ended.status.and_then(|s| s.code()),
         timed_out: ended.status.is_none(),
     })

@@ -31,8 +31,8 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::gen::{self, Rng};
-use crate::process;
+use testkit::gen::{self, Rng};
+use testkit::process;
 
 /// The families, in the order of the table.
 pub const FAMILIES: [&str; 7] = [
@@ -198,10 +198,10 @@ impl Answer {
             Answer::Minus1 => "-1".to_string(),
             Answer::Solutions(0) => "无解".to_string(),
             Answer::Solutions(n) if *n <= LATIN6_MANY => {
-                format!("1-{} solutions", crate::bench::thousands(LATIN6_MANY))
+                format!("1-{} solutions", testkit::thousands(LATIN6_MANY))
             }
             Answer::Solutions(_) => {
-                format!("over {} solutions", crate::bench::thousands(LATIN6_MANY))
+                format!("over {} solutions", testkit::thousands(LATIN6_MANY))
             }
             Answer::TimedOut => "timed out".to_string(),
             Answer::Failed(why) => format!("failed: {}", why),
@@ -353,7 +353,7 @@ fn quantile(times: &[Option<Duration>], q: f64, limit: Duration) -> String {
 /// The tables of the tails families: one row per family, then one per family and kind of
 /// answer, then each family's slowest inputs. Paths are shown relative to `base`.
 pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut String) {
-    let t = crate::bench::thousands;
+    let t = testkit::thousands;
     let _ = writeln!(
         out,
         "\nHeavy-tail families: one process per input, killed after {} (`--timeout`):\n",
@@ -491,11 +491,11 @@ impl FamilyResult {
                 "| {}: {} | {} | {} | {} | {} | {} | |",
                 self.name,
                 class,
-                crate::bench::thousands(times.len() as u64),
+                testkit::thousands(times.len() as u64),
                 quantile(times, 0.5, limit),
                 quantile(times, 0.99, limit),
                 quantile(times, 1.0, limit),
-                crate::bench::thousands(times.iter().filter(|x| x.is_none()).count() as u64),
+                testkit::thousands(times.iter().filter(|x| x.is_none()).count() as u64),
             );
         }
     }

@@ -4,50 +4,8 @@
 //! Grids are `size * size` slices read row by row; a cell holds 0 (empty) or a digit
 //! `1..=size`; a layout gives each cell its region (group) number `0..size`.
 
-use crate::reference;
-
-/// A small seeded pseudo-random generator (splitmix64): fast, std only, not cryptographic.
-pub struct Rng(u64);
-
-impl Rng {
-    /// The generator for `seed`; equal seeds give equal sequences.
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits. O(1).
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (multiply-shift: the bias is below `n / 2^64`).
-    /// Constraint: `n >= 1`. O(1).
-    pub fn below(&mut self, n: usize) -> usize {
-        assert!(n > 0, "below(0) has no value to return");
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    /// A number in `low..=high`. Constraint: `low <= high`. O(1).
-    pub fn between(&mut self, low: usize, high: usize) -> usize {
-        low + self.below(high - low + 1)
-    }
-
-    /// True with probability `percent / 100`. O(1).
-    pub fn percent(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    /// Puts `v` in a uniformly random order (Fisher-Yates). O(len).
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
+use crate::reference::{self, First};
+pub use crate::rng::Rng;
 
 /// The classic layout of boxes for side `size` (4: 2x2, 6: 2 rows x 3 columns, 9: 3x3),
 /// numbered row by row. Constraint: `size` is 4, 6 or 9. O(size^2).
@@ -271,7 +229,7 @@ pub fn random_groups(rng: &mut Rng, size: usize) -> Vec<u8> {
 }
 
 /// A random full grid for the layout `regions` (every row, column and region holds
-/// `1..=size` once), by randomised backtracking that fills the most constrained cell first.
+/// `1..=size` once): the reference's search, trying the digits of each cell in random order.
 ///
 /// `None` if the layout has no full grid at all, or if 10 restarts of 500 steps each find
 /// none: then the layout is a hard one (a few percent of random 9x9 layouts), and a caller
@@ -279,95 +237,15 @@ pub fn random_groups(rng: &mut Rng, size: usize) -> Vec<u8> {
 pub fn random_solution(rng: &mut Rng, size: usize, regions: &[u8]) -> Option<Vec<u8>> {
     const RESTARTS: usize = 10;
     const STEPS: usize = 500;
-    let houses: Vec<[usize; 3]> = (0..size * size)
-        .map(|cell| {
-            [
-                cell / size,
-                size + cell % size,
-                2 * size + usize::from(regions[cell]),
-            ]
-        })
-        .collect();
+    let empty = vec![0; size * size];
     for _ in 0..RESTARTS {
-        let mut fill = Fill {
-            size,
-            houses: &houses,
-            grid: vec![0; size * size],
-            used: vec![0; 3 * size],
-            steps: STEPS,
-        };
-        if fill.run(rng) {
-            return Some(fill.grid);
-        }
-        if fill.steps > 0 {
-            return None; // the search ran to its end: there is no full grid
+        match reference::first_solution(size, regions, &empty, STEPS, &mut |d| rng.shuffle(d)) {
+            First::Solution(grid) => return Some(grid),
+            First::NoSolution => return None,
+            First::OutOfSteps => {}
         }
     }
     None
-}
-
-/// The state of [`random_solution`]'s search: `used[h]` has bit `d` set when house `h`
-/// (rows, columns, regions) holds digit `d`.
-struct Fill<'a> {
-    size: usize,
-    houses: &'a [[usize; 3]],
-    grid: Vec<u8>,
-    used: Vec<u32>,
-    steps: usize,
-}
-
-impl Fill<'_> {
-    /// The digits `cell` can take, as bits `1..=size`.
-    fn options(&self, cell: usize) -> u32 {
-        let all = ((1u32 << self.size) - 1) << 1;
-        all & !self.houses[cell].iter().fold(0, |m, &h| m | self.used[h])
-    }
-
-    /// Writes `digit` into the empty `cell`, or takes it back out of the cell holding it.
-    fn toggle(&mut self, cell: usize, digit: u8) {
-        let bit = 1u32 << digit;
-        for &h in &self.houses[cell] {
-            self.used[h] ^= bit;
-        }
-        self.grid[cell] = if self.grid[cell] == 0 { digit } else { 0 };
-    }
-
-    /// Fills every empty cell; false if it runs out of steps or of options.
-    fn run(&mut self, rng: &mut Rng) -> bool {
-        if self.steps == 0 {
-            return false;
-        }
-        self.steps -= 1;
-        let cells = self.grid.len();
-        let start = rng.below(cells);
-        let mut best: Option<(usize, u32)> = None;
-        for cell in (start..cells).chain(0..start) {
-            if self.grid[cell] == 0 {
-                let options = self.options(cell);
-                if best.is_none_or(|(_, b)| options.count_ones() < b.count_ones()) {
-                    best = Some((cell, options));
-                }
-            }
-        }
-        let Some((cell, options)) = best else {
-            return true;
-        };
-        let mut digits: Vec<u8> = (1..=self.size as u8)
-            .filter(|&d| options >> d & 1 == 1)
-            .collect();
-        rng.shuffle(&mut digits);
-        for d in digits {
-            self.toggle(cell, d);
-            if self.run(rng) {
-                return true;
-            }
-            self.toggle(cell, d);
-            if self.steps == 0 {
-                break;
-            }
-        }
-        false
-    }
 }
 
 /// Givens taken from the full grid `solution` that have `solution` as their only completion:
@@ -544,22 +422,7 @@ fn neighbours(size: usize, cell: usize) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// For each cell, the other cells of its row, column and region.
-    fn peers(size: usize, regions: &[u8]) -> Vec<Vec<usize>> {
-        (0..size * size)
-            .map(|a| {
-                (0..size * size)
-                    .filter(|&b| {
-                        b != a
-                            && (a / size == b / size
-                                || a % size == b % size
-                                || regions[a] == regions[b])
-                    })
-                    .collect()
-            })
-            .collect()
-    }
+    use crate::check;
 
     /// True if every region of `regions` is one orthogonally connected piece of `size` cells.
     fn connected_regions(size: usize, regions: &[u8]) -> bool {
@@ -594,27 +457,8 @@ mod tests {
         for count in [0, 5, 30] {
             let givens = random_givens(&mut rng, 9, &regions, count);
             assert_eq!(givens.iter().filter(|&&d| d != 0).count(), count);
-            let peers = peers(9, &regions);
-            for cell in (0..81).filter(|&c| givens[c] != 0) {
-                assert!(peers[cell].iter().all(|&p| givens[p] != givens[cell]));
-            }
+            assert!(!check::clashes(9, &regions, &givens));
         }
-    }
-
-    #[test]
-    fn rng_is_reproducible_and_in_range() {
-        let (mut a, mut b) = (Rng::new(7), Rng::new(7));
-        for n in 1..200 {
-            assert_eq!(a.next_u64(), b.next_u64());
-            assert!(a.below(n) < n);
-            b.below(n);
-        }
-        let mut v: Vec<usize> = (0..50).collect();
-        a.shuffle(&mut v);
-        let mut sorted = v.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
-        assert_ne!(v, sorted);
     }
 
     #[test]
@@ -625,11 +469,7 @@ mod tests {
                 let regions = random_regions(&mut rng, size);
                 assert!(connected_regions(size, &regions));
                 if let Some(grid) = random_solution(&mut rng, size, &regions) {
-                    let peers = peers(size, &regions);
-                    for cell in 0..size * size {
-                        assert!((1..=size as u8).contains(&grid[cell]));
-                        assert!(peers[cell].iter().all(|&p| grid[p] != grid[cell]));
-                    }
+                    assert!(check::is_solution(size, &regions, &grid, &grid));
                 }
             }
         }

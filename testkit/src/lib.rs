@@ -1,0 +1,76 @@
+//! Checking tools shared by the tests and `cargo xtask`: one of each, so that a check is
+//! written, reviewed and fixed in one place.
+//!
+//! - [`reference`]: the brute-force reference, plain backtracking over the rules as
+//!   `docs/problems.md` states them, for all four problems.
+//! - [`check`]: whether a grid is a solution.
+//! - [`rng`] and [`gen`]: seeded random instances and the input text that carries them.
+//! - [`process`]: running a binary under a time limit.
+//! - [`target9_weight`], [`thousands`], [`workspace_root`].
+//!
+//! A grid is `size * size` cells read row by row, each 0 (empty) or a digit `1..=size`; a
+//! layout gives each cell its region (group) number `0..size`. Nothing here uses `common`, so
+//! a fault in the engine cannot hide in both.
+
+pub mod check;
+pub mod gen;
+pub mod process;
+pub mod reference;
+pub mod rng;
+
+use std::path::PathBuf;
+
+/// The workspace root: the folder above this crate.
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("testkit lives inside the workspace")
+        .to_path_buf()
+}
+
+/// The target9 weight of the cell at (`row`, `column`) of the 9x9 grid: 6 on the outer ring,
+/// one more per ring inwards, 10 at the centre.
+pub fn target9_weight(row: usize, column: usize) -> u32 {
+    6 + row.min(column).min(8 - row).min(8 - column) as u32
+}
+
+/// The 81 target9 weights, cells row by row.
+pub fn target9_weights() -> Vec<u32> {
+    (0..81)
+        .map(|cell| target9_weight(cell / 9, cell % 9))
+        .collect()
+}
+
+/// `n` with its digits in groups of three: `28,200,960`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let groups: Vec<&str> = digits
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|g| std::str::from_utf8(g).expect("ASCII digits"))
+        .collect();
+    groups.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(28_200_960), "28,200,960");
+    }
+
+    #[test]
+    fn target9_weights_ring_from_six_to_ten() {
+        let w = target9_weights();
+        assert_eq!(&w[..9], &[6; 9]);
+        assert_eq!(&w[9..18], &[6, 7, 7, 7, 7, 7, 7, 7, 6]);
+        assert_eq!(w[40], 10);
+        assert_eq!(w.iter().sum::<u32>(), 6 * 32 + 7 * 24 + 8 * 16 + 9 * 8 + 10);
+    }
+}
