@@ -26,6 +26,7 @@ use common::backtrack::Backtracker;
 use common::layout::Layout;
 use common::sudoku_cover::SudokuCover;
 use common::weighted::Weighted;
+use testkit::thousands;
 
 fn main() {
     let options = match Options::parse(std::env::args().skip(1)) {
@@ -82,7 +83,7 @@ fn main() {
         format!("{} grids (checksum {})", visited, first_cells)
     });
     if let Some(tests) = &sets.noip {
-        let weights: Vec<u32> = (0..81).map(target9_weight).collect();
+        let weights = testkit::target9_weights();
         let mut weighted = Weighted::new(&boxes9, &weights);
         options.bench("weighted-noip", tests.len(), || {
             let mut nodes = 0;
@@ -100,12 +101,6 @@ fn main() {
     for note in &sets.notes {
         println!("- {}", note);
     }
-}
-
-/// The target9 weight of `cell`: 6 on the outer ring up to 10 at the centre.
-fn target9_weight(cell: usize) -> u32 {
-    let (r, c) = (cell / 9, cell % 9);
-    6 + r.min(c).min(8 - r).min(8 - c) as u32
 }
 
 struct Options {
@@ -175,17 +170,6 @@ impl Options {
             result
         );
     }
-}
-
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let groups: Vec<&str> = digits
-        .as_bytes()
-        .rchunks(3)
-        .rev()
-        .map(|g| std::str::from_utf8(g).expect("ASCII digits"))
-        .collect();
-    groups.join(",")
 }
 
 fn duration(d: Duration) -> String {
