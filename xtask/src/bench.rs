@@ -8,7 +8,7 @@
 //!
 //! - Builds the binaries with `cargo build --release -p ...` in the workspace (into
 //!   `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR`, else `target/`).
-//! - Most sets are made here: `gen.rs` draws them with fixed seeds, once, into
+//! - Most sets are made here: `testkit::gen` draws them with fixed seeds, once, into
 //!   `<target>/bench-data/` (delete the folder to draw them anew); the 20 official target9
 //!   tests are in `tests/fixtures`. What the repository cannot hold comes from a data folder,
 //!   `--data DIR` (default: `../shared` beside the workspace, if it is there):

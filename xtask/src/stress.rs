@@ -23,7 +23,7 @@
 //!   again, so a run's time stays predictable.
 //! - jigsaw and sima4 go up to 200 (sima4: 100) cases per process, latin6 and target9 one;
 //!   a tenth of the inputs have CRLF line ends.
-//! - Every input's expected output comes from `reference.rs`. A refused sima4 case must end
+//! - Every input's expected output comes from `testkit::reference`. A refused sima4 case must end
 //!   the output after the cases before it, with exit status 1 and one stderr line
 //!   `sima4: case K, line L, column C: ...` where L is a line of case K.
 //! - On a mismatch the first failing input is shrunk (fewer cases, fewer givens, LF line
