@@ -256,17 +256,6 @@ fn random_grid(rng: &mut Rng, regions: &Regions) -> Option<Vec<u8>> {
     Some(grid.iter().map(|&d| relabel[d as usize - 1]).collect())
 }
 
-/// `keep` cells of `grid`, chosen at random; the others emptied.
-fn reveal(rng: &mut Rng, grid: &[u8], keep: usize) -> Vec<u8> {
-    let mut order: Vec<usize> = (0..grid.len()).collect();
-    rng.shuffle(&mut order);
-    let mut givens = vec![0; grid.len()];
-    for &cell in &order[..keep] {
-        givens[cell] = grid[cell];
-    }
-    givens
-}
-
 /// Changes one given of `givens` to another digit (usually leaving no solution).
 fn spoil(rng: &mut Rng, givens: &mut [u8], n: usize) {
     let filled: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] != 0).collect();
@@ -343,13 +332,13 @@ fn jigsaw_random_regions_and_givens() {
         };
         assert!(regions.is_solution(&grid, &grid));
         let keep = 28 + rng.below(25);
-        let givens = reveal(&mut rng, &grid, keep);
+        let givens = gen::some_givens(&mut rng, &grid, keep);
         seen.push(assert_agree(&regions, &givens, 30));
         let mut spoilt = givens.clone();
         spoil(&mut rng, &mut spoilt, 9);
         seen.push(assert_agree(&regions, &spoilt, 30));
         let keep = 12 + rng.below(8);
-        let few = reveal(&mut rng, &grid, keep);
+        let few = gen::some_givens(&mut rng, &grid, keep);
         seen.push(assert_agree(&regions, &few, 30));
     }
     for outcome in [Outcome::NoSolution, Outcome::Unique, Outcome::Several] {
@@ -365,7 +354,7 @@ fn sima4_boards() {
     for _ in 0..300 {
         let grid = random_grid(&mut rng, &regions).expect("4x4 Sudokus exist");
         let keep = rng.below(17);
-        let mut givens = reveal(&mut rng, &grid, keep);
+        let mut givens = gen::some_givens(&mut rng, &grid, keep);
         if keep > 0 && rng.below(4) == 0 {
             spoil(&mut rng, &mut givens, 4);
         }
@@ -389,7 +378,7 @@ fn latin6_random_groups_and_givens() {
             random_grid(&mut rng, &regions).expect("the groups are solvable")
         };
         let keep = 6 + rng.below(20);
-        let mut givens = reveal(&mut rng, &grid, keep);
+        let mut givens = gen::some_givens(&mut rng, &grid, keep);
         if rng.below(4) == 0 {
             spoil(&mut rng, &mut givens, 6);
         }
@@ -422,7 +411,7 @@ fn target9_best_scores() {
     for round in 0..60 {
         let grid = random_grid(&mut rng, &regions).expect("Sudokus exist");
         let keep = 30 + rng.below(16);
-        let mut givens = reveal(&mut rng, &grid, keep);
+        let mut givens = gen::some_givens(&mut rng, &grid, keep);
         if round % 5 == 4 {
             spoil(&mut rng, &mut givens, 9);
         }
@@ -456,7 +445,7 @@ fn a_broken_layout_is_caught() {
     for _ in 0..rounds {
         let grid = random_grid(&mut rng, &regions).expect("Sudokus exist");
         let keep = 30 + rng.below(16);
-        let givens = reveal(&mut rng, &grid, keep);
+        let givens = gen::some_givens(&mut rng, &grid, keep);
         compare(&layout, &regions, &givens, 30).expect("the true layout agrees");
         caught += compare(&broken, &regions, &givens, 30).is_err() as usize;
         let (backtracker, weighted) = &mut engines;

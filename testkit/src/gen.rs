@@ -248,6 +248,18 @@ pub fn random_solution(rng: &mut Rng, size: usize, regions: &[u8]) -> Option<Vec
     None
 }
 
+/// `count` givens (all cells if fewer) from `solution` at random cells, the others empty.
+/// O(cells).
+pub fn some_givens(rng: &mut Rng, solution: &[u8], count: usize) -> Vec<u8> {
+    let mut cells: Vec<usize> = (0..solution.len()).collect();
+    rng.shuffle(&mut cells);
+    let mut givens = vec![0; solution.len()];
+    for &cell in cells.iter().take(count) {
+        givens[cell] = solution[cell];
+    }
+    givens
+}
+
 /// Givens taken from the full grid `solution` that have `solution` as their only completion:
 /// `start` random cells, then (while another completion exists) a cell where that completion
 /// differs from `solution`, until none is left. With `minimal`, each given is then dropped in

@@ -486,17 +486,6 @@ fn rows(size: usize, grid: &[u8], letters: bool) -> String {
         .collect()
 }
 
-/// `count` givens from `solution` at random cells.
-fn some_givens(rng: &mut Rng, solution: &[u8], count: usize) -> Vec<u8> {
-    let mut cells: Vec<usize> = (0..solution.len()).collect();
-    rng.shuffle(&mut cells);
-    let mut givens = vec![0; solution.len()];
-    for &cell in cells.iter().take(count) {
-        givens[cell] = solution[cell];
-    }
-    givens
-}
-
 /// Writes a digit other than `solution[cell]` into a random empty cell of `givens` (if one
 /// is empty): no completion is left, though the givens may not clash.
 fn wrong_digit(rng: &mut Rng, size: usize, solution: &[u8], givens: &mut [u8]) {
@@ -557,7 +546,7 @@ impl Jigsaw {
         let givens = match gen::random_solution(rng, 9, &regions) {
             Some(solution) => {
                 let count = rng.between(22, 40);
-                some_givens(rng, &solution, count)
+                gen::some_givens(rng, &solution, count)
             }
             None => {
                 let count = rng.between(12, 30);
@@ -597,7 +586,7 @@ impl Case for Jigsaw {
             }
             35..=54 => {
                 let count = rng.between(0, 30);
-                some_givens(rng, &solution, count)
+                gen::some_givens(rng, &solution, count)
             }
             55..=89 => {
                 let start = rng.between(20, 32);
@@ -607,7 +596,7 @@ impl Case for Jigsaw {
             }
             _ => {
                 let count = rng.between(20, 40);
-                let mut givens = some_givens(rng, &solution, count);
+                let mut givens = gen::some_givens(rng, &solution, count);
                 let cell = (0..81).filter(|&c| givens[c] != 0).nth(rng.below(count));
                 if let Some(cell) = cell {
                     givens[cell] = givens[cell] % 9 + 1;
@@ -703,7 +692,7 @@ impl Case for Sima4 {
         let givens = match kind {
             88..=93 => {
                 let count = rng.between(0, 6);
-                some_givens(rng, &solution, count)
+                gen::some_givens(rng, &solution, count)
             }
             _ => {
                 let mut givens = gen::unique_givens(rng, 4, &regions, &solution, start, minimal);
