@@ -5,7 +5,6 @@
 //! - `stress <problem> --cases N --seed S`: the binary against a brute-force reference.
 
 mod bench;
-mod bundle;
 mod gen;
 mod reference;
 mod stress;
@@ -33,7 +32,7 @@ pub fn target_dir() -> PathBuf {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("bundle") => bundle::main(&args[1..]),
+        Some("bundle") => xtask::bundle::main(&args[1..]),
         Some("bench") => bench::main(&args[1..]),
         Some("stress") => stress::main(&args[1..]),
         _ => Err("usage: cargo xtask <bundle|bench|stress> ...".to_string()),
