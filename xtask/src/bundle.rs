@@ -3,32 +3,35 @@
 //!
 //! Layout, the way of ac-library-rs: the binary's items (its own `mod x;` files inlined), then
 //! `mod common { pub(crate) use crate::{error, scanner, ...}; }`, then common's modules at the
-//! crate root. `common::x::Y` in the binary goes through that re-export and `crate::x::Y` (or
-//! `super::x::Y`, `$crate::x::Y`) in common names the module itself, so no path is rewritten.
+//! crate root. `common::x::Y` in the binary goes through that re-export, and `crate::x::Y` (or
+//! `super::x::Y`, `$crate::x::Y`) in common names the module itself: no path is rewritten.
+//! Common's modules become private, so that rustc sees what the program leaves unused.
 //!
 //! Only what the program reaches is kept, in two steps:
 //!
 //! 1. By name, from `main`: an item is kept when kept code names it anywhere (in a path, a
-//!    method call, a macro's tokens): functions, types, traits, constants, macros, methods and
-//!    associated items of impls and traits alike. An impl is kept when the local types and
-//!    trait its header names are kept; all the items of an impl of an outside trait are kept.
-//!    Same-named items are all kept, so this over-approximates, safely.
-//! 2. By rustc: the bundle is checked (`rustc --edition 2021 --emit=metadata`) and what it
-//!    reports unused is removed: imports (a trait imported for its methods is not named, so
-//!    only rustc can tell), items and methods that step 1 kept for a namesake. A field or an
-//!    enum variant that only left-out code reads gets `#[allow(dead_code)]`, as does a trait
-//!    method that an unexpanded macro implements: removing those would change the code.
-//!    Repeated until rustc is silent; any other warning or error is refused with rustc's text.
+//!    method call, a macro's tokens). This holds for functions, types, traits, constants,
+//!    macros, modules, and the methods and associated items of impls and traits alike. An impl
+//!    is kept when the local types and trait its header names are; an impl of an outside trait
+//!    keeps all its items. Imports and item-level macro calls are kept. Same-named items are
+//!    all kept, so this over-approximates, safely.
+//! 2. By rustc: the bundle is checked (`rustc --edition 2021 --emit=metadata`) and what rustc
+//!    reports unused is removed. That covers imports (a trait imported for its methods is never
+//!    named, so only rustc can tell) and what step 1 kept for a namesake. A removed trait item
+//!    also leaves the trait's impls, those written out in a `macro_rules!` body included; a
+//!    removed type takes its impls along. A field or an enum variant that only left-out code
+//!    reads gets `#[allow(dead_code)]`: removing it would change the code. Repeated until rustc
+//!    is silent; any other warning, or an error, is refused with rustc's text.
 //!
-//! Tests (`#[cfg(test)]` and `#[test]` items), doc comments and common's crate-level
-//! attributes (in `lib.rs`, which would apply to the whole bundle) are left out. The result is
-//! printed by `prettyplease`. Comments do not survive.
+//! Tests (`#[cfg(test)]` and `#[test]` items, `#[cfg_attr(test, ...)]`), doc comments and
+//! `lib.rs`'s crate-level attributes (which would apply to the whole bundle) are left out.
+//! `prettyplease` prints the result, indented with tabs; comments do not survive.
 //!
-//! The one rule on the source: the binary's top-level names (items and imports) must differ
-//! from `common` and from the names `common/src/lib.rs` defines (its modules), in the same
-//! namespace, as both share the crate root. The bundler refuses code that breaks it. Whatever
-//! else plain `rustc` cannot build (a crate outside std, `include_str!` of a file, `env!` of a
-//! cargo variable) fails the rustc check of step 2.
+//! The one rule on the source: the binary's top-level names (items and imports) differ from
+//! `common` and from the names `common/src/lib.rs` defines (its modules) in the same namespace,
+//! as they share the bundle's crate root; the bundler refuses code that breaks it. Whatever else
+//! plain rustc cannot build (a crate outside std, `include_str!` of a file, `env!` of a cargo
+//! variable) fails the check of step 2.
 
 use proc_macro2::{Delimiter, Group, LineColumn, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -170,19 +173,23 @@ fn load(path: &Path) -> Result<File, String> {
         Some("main" | "lib" | "mod") | None => parent.to_path_buf(),
         Some(stem) => parent.join(stem),
     };
-    inline_modules(&mut file.items, &dir)?;
+    inline_modules(&mut file.items, &dir, parent)?;
     Ok(file)
 }
 
-/// Replaces each `mod x;` in `items` by `mod x { ... }` with the contents of its file under
-/// `dir` (`x.rs`, `x/mod.rs` or its `#[path]`).
-fn inline_modules(items: &mut [Item], dir: &Path) -> Result<(), String> {
+/// Replaces each `mod x;` in `items` by `mod x { ... }` with the contents of its file: `x.rs`
+/// or `x/mod.rs` under `dir`, or its `#[path]` from `base` (the file's folder at the top of
+/// a file, `dir` inside an inline module).
+fn inline_modules(items: &mut [Item], dir: &Path, base: &Path) -> Result<(), String> {
     for item in items {
         let Item::Mod(module) = item else { continue };
         let name = module.ident.to_string();
         let path_attr = module.attrs.iter().position(|a| a.path().is_ident("path"));
         match &mut module.content {
-            Some((_, items)) => inline_modules(items, &dir.join(&name))?,
+            Some((_, items)) => {
+                let dir = dir.join(&name);
+                inline_modules(items, &dir, &dir)?
+            }
             None => {
                 let path = match path_attr {
                     Some(i) => {
@@ -195,7 +202,7 @@ fn inline_modules(items: &mut [Item], dir: &Path) -> Result<(), String> {
                                         ..
                                     }),
                                 ..
-                            }) => dir.join(s.value()),
+                            }) => base.join(s.value()),
                             _ => {
                                 return Err(format!("mod {}: a #[path] that is not a string", name))
                             }
@@ -1075,4 +1082,146 @@ fn without_member(tokens: TokenStream, name: &str) -> TokenStream {
         }
     }
     out.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A workspace of `files` (path, text) in a fresh temporary folder.
+    fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
+        let root =
+            std::env::temp_dir().join(format!("xtask-bundle-test-{}-{}", std::process::id(), name));
+        let _ = fs::remove_dir_all(&root);
+        for (path, text) in files {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        root
+    }
+
+    const LIB: &str = "//! Docs.\n#![forbid(unsafe_code)]\npub mod a;\npub mod b;\n";
+
+    const A: &str = r#"
+//! Module docs.
+use crate::b::helper;
+use std::collections::HashMap;
+use std::io::Write;
+
+mod inner;
+
+/// A trait a macro implements.
+pub trait Tr {
+    fn kept_m(self) -> u32;
+    fn dead_m(self) -> u32;
+}
+
+macro_rules! tr_for {
+    ($t:ty) => {
+        impl Tr for $t {
+            #[inline]
+            fn kept_m(self) -> u32 { self as u32 + 1 }
+            fn dead_m(self) -> u32 { unreached() }
+        }
+    };
+}
+tr_for!(u8);
+
+fn unreached() -> u32 { 7 }
+
+pub struct S(u32);
+
+impl S {
+    pub fn new() -> S { S(inner::seven() + helper()) }
+    pub fn dead_method(&self) -> HashMap<u32, u32> { HashMap::new() }
+}
+
+impl std::fmt::Display for S {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "S{}", self.0) }
+}
+
+pub fn used() { std::io::stdout().write_all(b"used\n").unwrap(); }
+
+pub fn unused_fn() -> HashMap<u8, u8> { HashMap::new() }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn t() {}
+}
+"#;
+
+    const MAIN: &str = r#"
+use common::a::{used, Tr, S};
+
+fn main() {
+    used();
+    println!("{} {}", S::new(), 4u8.kept_m());
+}
+"#;
+
+    fn files(main: &str) -> Vec<(&str, &str)> {
+        vec![
+            ("p/src/main.rs", main),
+            ("common/src/lib.rs", LIB),
+            ("common/src/a.rs", A),
+            (
+                "common/src/a/inner.rs",
+                "pub fn seven() -> u32 { super::super::b::helper() + 6 }\n",
+            ),
+            (
+                "common/src/b.rs",
+                "pub fn helper() -> u32 { 1 }\npub fn other() {}\n",
+            ),
+        ]
+    }
+
+    #[test]
+    fn a_bundle_keeps_what_main_reaches_and_no_more() {
+        let root = workspace("reach", &files(MAIN));
+        let bundle = bundle(&root, "p").unwrap();
+        let source = &bundle.source;
+        assert_eq!(bundle.modules, ["a", "b"]);
+        for kept in [
+            "fn used",
+            "fn kept_m",
+            "impl std::fmt::Display for S",
+            "fn seven",
+            "fn helper",
+            "use std::io::Write;",
+        ] {
+            assert!(source.contains(kept), "no {} in\n{}", kept, source);
+        }
+        for left_out in [
+            "dead_m",
+            "unreached",
+            "dead_method",
+            "unused_fn",
+            "HashMap",
+            "fn other",
+            "#[test]",
+            "Docs",
+            "forbid",
+        ] {
+            assert!(!source.contains(left_out), "{} in\n{}", left_out, source);
+        }
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn a_top_level_name_of_the_binary_meeting_one_of_common_is_refused() {
+        let clash = format!("{}\nmod b {{}}\n", MAIN);
+        let root = workspace("clash", &files(&clash));
+        let error = bundle(&root, "p").err().unwrap();
+        assert!(error.contains("`b`"), "{}", error);
+        // A function lives in another namespace than a module.
+        fs::write(
+            root.join("p/src/main.rs"),
+            format!("{}\nfn b() {{}}\n", MAIN.replace("used();", "used(); b();")),
+        )
+        .unwrap();
+        assert!(bundle(&root, "p").is_ok());
+        fs::remove_dir_all(root).unwrap();
+    }
 }
