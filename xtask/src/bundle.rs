@@ -40,8 +40,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use syn::visit_mut::{self, VisitMut};
-use syn::{Attribute, File, ImplItem, Item, ItemImpl, Stmt, TraitItem, UseTree};
+use syn::{Attribute, File, ImplItem, Item, ItemImpl, TraitItem, UseTree};
 
 /// The largest bundle, in bytes: 40 KiB, well inside the 64 KiB source limit of Codeforces.
 pub const SIZE_LIMIT: usize = 40 * 1024;
@@ -163,9 +162,12 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
 fn load(path: &Path) -> Result<File, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", path.display(), e))?;
-    let mut file =
-        syn::parse_file(&text).map_err(|e| format!("cannot parse {}: {}", path.display(), e))?;
-    Clean.visit_file_mut(&mut file);
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|e| format!("cannot parse {}: {}", path.display(), e))?;
+    let mut file: File = syn::parse2(without_docs(tokens))
+        .map_err(|e| format!("cannot parse {}: {}", path.display(), e))?;
+    drop_tests(&mut file.items);
     // The folder of the files of its modules: that of `main.rs`, `lib.rs` and `mod.rs`, else
     // `x/` beside `x.rs`.
     let parent = path.parent().unwrap_or_else(|| Path::new(""));
@@ -227,85 +229,69 @@ fn inline_modules(items: &mut [Item], dir: &Path, base: &Path) -> Result<(), Str
     Ok(())
 }
 
-/// Leaves out tests (`#[cfg(test)]`, `#[test]`), doc comments and `#[cfg_attr(test, ...)]`.
-struct Clean;
-
-impl VisitMut for Clean {
-    fn visit_file_mut(&mut self, file: &mut File) {
-        keep_attrs(&mut file.attrs);
-        file.items.retain(|item| !is_test(item_attrs(item)));
-        visit_mut::visit_file_mut(self, file);
-    }
-
-    fn visit_item_mut(&mut self, item: &mut Item) {
-        if let Some(attrs) = item_attrs_mut(item) {
-            keep_attrs(attrs);
+/// `tokens` without doc comments (`#[doc]`, `#![doc]`) and `#[cfg_attr(test, ...)]`, at any
+/// depth.
+fn without_docs(tokens: TokenStream) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < trees.len() {
+        if matches!(&trees[i], TokenTree::Punct(p) if p.as_char() == '#') {
+            let inner = matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+            let at = i + 1 + usize::from(inner);
+            if let Some(TokenTree::Group(g)) = trees.get(at) {
+                let mut attr = g.stream().into_iter();
+                let dropped = match (attr.next(), attr.next()) {
+                    (Some(TokenTree::Ident(name)), _) if name == "doc" => true,
+                    (Some(TokenTree::Ident(name)), Some(TokenTree::Group(args))) => {
+                        name == "cfg_attr"
+                            && matches!(args.stream().into_iter().next(), Some(TokenTree::Ident(t)) if t == "test")
+                    }
+                    _ => false,
+                };
+                if g.delimiter() == Delimiter::Bracket && dropped {
+                    i = at + 1;
+                    continue;
+                }
+            }
         }
+        out.push(match &trees[i] {
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), without_docs(g.stream()));
+                group.set_span(g.span());
+                TokenTree::Group(group)
+            }
+            tree => tree.clone(),
+        });
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
+/// Leaves out tests, the items under `#[cfg(test)]` or `#[test]`, in modules, impls and traits.
+fn drop_tests(items: &mut Vec<Item>) {
+    items.retain(|item| !is_test(item_attrs(item)));
+    for item in items {
         match item {
-            Item::Mod(module) => {
-                if let Some((_, items)) = &mut module.content {
-                    items.retain(|item| !is_test(item_attrs(item)));
+            Item::Mod(m) => {
+                if let Some((_, items)) = &mut m.content {
+                    drop_tests(items);
                 }
             }
             Item::Impl(block) => block.items.retain(|item| !is_test(impl_item_attrs(item))),
             Item::Trait(block) => block.items.retain(|item| !is_test(trait_item_attrs(item))),
             _ => {}
         }
-        visit_mut::visit_item_mut(self, item);
-    }
-
-    fn visit_block_mut(&mut self, block: &mut syn::Block) {
-        block
-            .stmts
-            .retain(|stmt| !matches!(stmt, Stmt::Item(item) if is_test(item_attrs(item))));
-        visit_mut::visit_block_mut(self, block);
-    }
-
-    fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
-        if let Some(attrs) = impl_item_attrs_mut(item) {
-            keep_attrs(attrs);
-        }
-        visit_mut::visit_impl_item_mut(self, item);
-    }
-
-    fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
-        if let Some(attrs) = trait_item_attrs_mut(item) {
-            keep_attrs(attrs);
-        }
-        visit_mut::visit_trait_item_mut(self, item);
-    }
-
-    fn visit_field_mut(&mut self, field: &mut syn::Field) {
-        keep_attrs(&mut field.attrs);
-        visit_mut::visit_field_mut(self, field);
-    }
-
-    fn visit_variant_mut(&mut self, variant: &mut syn::Variant) {
-        keep_attrs(&mut variant.attrs);
-        visit_mut::visit_variant_mut(self, variant);
     }
 }
 
-/// Drops doc comments and `#[cfg_attr(test, ...)]`.
-fn keep_attrs(attrs: &mut Vec<Attribute>) {
-    attrs.retain(|a| !a.path().is_ident("doc") && !is_cfg_of(a, "cfg_attr"));
-}
-
-/// True for `#[name(test)]` and `#[name(test, ...)]`: `#[cfg(not(test))]` is not.
-fn is_cfg_of(attr: &Attribute, name: &str) -> bool {
-    match &attr.meta {
-        syn::Meta::List(list) if list.path.is_ident(name) => {
-            matches!(list.tokens.clone().into_iter().next(), Some(TokenTree::Ident(i)) if i == "test")
-        }
-        _ => false,
-    }
-}
-
-/// True for the attributes of a test: `#[cfg(test)]` or `#[test]`.
+/// True for the attributes of a test: `#[cfg(test)]` or `#[test]` (not `#[cfg(not(test))]`).
 fn is_test(attrs: &[Attribute]) -> bool {
-    attrs
-        .iter()
-        .any(|a| a.path().is_ident("test") || is_cfg_of(a, "cfg"))
+    attrs.iter().any(|a| match &a.meta {
+        syn::Meta::Path(path) => path.is_ident("test"),
+        syn::Meta::List(list) => list.path.is_ident("cfg") && list.tokens.to_string() == "test",
+        syn::Meta::NameValue(_) => false,
+    })
 }
 
 fn item_attrs(item: &Item) -> &[Attribute] {
@@ -329,27 +315,6 @@ fn item_attrs(item: &Item) -> &[Attribute] {
     }
 }
 
-fn item_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
-    Some(match item {
-        Item::Const(i) => &mut i.attrs,
-        Item::Enum(i) => &mut i.attrs,
-        Item::ExternCrate(i) => &mut i.attrs,
-        Item::Fn(i) => &mut i.attrs,
-        Item::ForeignMod(i) => &mut i.attrs,
-        Item::Impl(i) => &mut i.attrs,
-        Item::Macro(i) => &mut i.attrs,
-        Item::Mod(i) => &mut i.attrs,
-        Item::Static(i) => &mut i.attrs,
-        Item::Struct(i) => &mut i.attrs,
-        Item::Trait(i) => &mut i.attrs,
-        Item::TraitAlias(i) => &mut i.attrs,
-        Item::Type(i) => &mut i.attrs,
-        Item::Union(i) => &mut i.attrs,
-        Item::Use(i) => &mut i.attrs,
-        _ => return None,
-    })
-}
-
 fn impl_item_attrs(item: &ImplItem) -> &[Attribute] {
     match item {
         ImplItem::Const(i) => &i.attrs,
@@ -360,16 +325,6 @@ fn impl_item_attrs(item: &ImplItem) -> &[Attribute] {
     }
 }
 
-fn impl_item_attrs_mut(item: &mut ImplItem) -> Option<&mut Vec<Attribute>> {
-    Some(match item {
-        ImplItem::Const(i) => &mut i.attrs,
-        ImplItem::Fn(i) => &mut i.attrs,
-        ImplItem::Type(i) => &mut i.attrs,
-        ImplItem::Macro(i) => &mut i.attrs,
-        _ => return None,
-    })
-}
-
 fn trait_item_attrs(item: &TraitItem) -> &[Attribute] {
     match item {
         TraitItem::Const(i) => &i.attrs,
@@ -378,16 +333,6 @@ fn trait_item_attrs(item: &TraitItem) -> &[Attribute] {
         TraitItem::Macro(i) => &i.attrs,
         _ => &[],
     }
-}
-
-fn trait_item_attrs_mut(item: &mut TraitItem) -> Option<&mut Vec<Attribute>> {
-    Some(match item {
-        TraitItem::Const(i) => &mut i.attrs,
-        TraitItem::Fn(i) => &mut i.attrs,
-        TraitItem::Type(i) => &mut i.attrs,
-        TraitItem::Macro(i) => &mut i.attrs,
-        _ => return None,
-    })
 }
 
 /// The name an item defines, if it has one (`macro_rules!` included, `const _` not).
@@ -689,9 +634,10 @@ fn settle(mut file: File) -> Result<String, String> {
         std::env::temp_dir().join(format!("xtask-bundle-{}-{}", std::process::id(), unique()));
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
     let result = (|| {
+        let mut removed = false;
         for _ in 0..MAX_ROUNDS {
             let text = prettyplease::unparse(&file);
-            let warnings = rustc_warnings(&text, &dir)?;
+            let warnings = rustc_warnings(&text, &dir, removed)?;
             if warnings.is_empty() {
                 if drop_empty_modules(&mut file.items) {
                     continue;
@@ -703,7 +649,7 @@ fn settle(mut file: File) -> Result<String, String> {
             if let Some(w) = warnings.iter().find(|w| {
                 !matches!(
                     w.code.as_str(),
-                    "dead_code" | "unused_imports" | "unused_macros"
+                    "dead_code" | "unused_imports" | "unused_macros" | "E0432"
                 )
             }) {
                 return Err(format!("rustc warns on the bundle:\n{}", w.rendered));
@@ -715,6 +661,7 @@ fn settle(mut file: File) -> Result<String, String> {
                 return Err(format!("rustc warns on the bundle:\n{}", all.concat()));
             }
             fix.trait_items(&mut file.items);
+            removed = true;
         }
         Err(format!("rustc still warns after {} rounds", MAX_ROUNDS))
     })();
@@ -779,7 +726,7 @@ fn unique() -> usize {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// A warning of rustc: its lint, its primary spans (start and end, lines from 1 and columns
+/// A warning of rustc (or an unresolved import): its lint or error code, its primary spans (start and end, lines from 1 and columns
 /// from 0, as `proc_macro2` counts), its text.
 struct Warning {
     code: String,
@@ -793,8 +740,10 @@ pub fn rustc() -> String {
 }
 
 /// Checks `source` as a judge would build it (`--emit=metadata`: no code generation) in the
-/// scratch folder `dir`; its warnings, or Err with rustc's errors.
-fn rustc_warnings(source: &str, dir: &Path) -> Result<Vec<Warning>, String> {
+/// scratch folder `dir`; its warnings, or Err with rustc's errors. `after_removal`: an
+/// unresolved import (E0432) counts as a warning, as the import of an item just removed (which
+/// only code removed with it used) is left dangling.
+fn rustc_warnings(source: &str, dir: &Path, after_removal: bool) -> Result<Vec<Warning>, String> {
     let path = dir.join("bundle.rs");
     fs::write(&path, source).map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
     let output = Command::new(rustc())
@@ -834,17 +783,27 @@ fn rustc_warnings(source: &str, dir: &Path) -> Result<Vec<Warning>, String> {
                 )
             })
             .collect();
+        let code = d["code"]["code"].as_str().unwrap_or_default().to_string();
+        let message = d["message"].as_str().unwrap_or_default();
         match d["level"].as_str() {
-            Some("error") => errors.push_str(&rendered),
+            Some("error") if after_removal && code == "E0432" => warnings.push(Warning {
+                code,
+                spans,
+                rendered,
+            }),
+            Some("error") if !message.starts_with("aborting due to") => errors.push_str(&rendered),
             Some("warning") if !spans.is_empty() => warnings.push(Warning {
-                code: d["code"]["code"].as_str().unwrap_or_default().to_string(),
+                code,
                 spans,
                 rendered,
             }),
             _ => {}
         }
     }
-    if !output.status.success() || !errors.is_empty() {
+    if !output.status.success() && warnings.is_empty() && errors.is_empty() {
+        errors = String::from_utf8_lossy(&output.stderr).into_owned();
+    }
+    if !errors.is_empty() {
         return Err(format!("rustc rejects the bundle:\n{}", errors));
     }
     Ok(warnings)
@@ -871,7 +830,7 @@ impl Fix {
             done: 0,
         };
         for w in warnings {
-            if w.code == "unused_imports" {
+            if w.code == "unused_imports" || w.code == "E0432" {
                 fix.imports.extend(&w.spans);
             } else {
                 fix.dead.extend(w.spans.iter().map(|s| s.0));
@@ -1222,6 +1181,27 @@ fn main() {
         )
         .unwrap();
         assert!(bundle(&root, "p").is_ok());
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn an_import_only_left_out_code_used_goes_with_it() {
+        // `helper` is kept for its name (a variable of main), and rustc then reports it, `Dead`
+        // and `f` unused, but not the import of `f`, which `helper` used.
+        let main = "use common::b::Live;\nfn main() { let helper = Live::new().0; println!(\"{}\", helper); }\n";
+        let b = "use crate::a::f;\npub struct Live(pub u32);\nimpl Live { pub fn new() -> Live { Live(1) } }\npub struct Dead(u32);\npub fn helper() -> Dead { Dead(f()) }\n";
+        let root = workspace(
+            "dangling",
+            &[
+                ("p/src/main.rs", main),
+                ("common/src/lib.rs", "pub mod a;\npub mod b;\n"),
+                ("common/src/a.rs", "pub fn f() -> u32 { 3 }\n"),
+                ("common/src/b.rs", b),
+            ],
+        );
+        let bundle = bundle(&root, "p").unwrap();
+        assert_eq!(bundle.modules, ["b"]);
+        assert!(!bundle.source.contains("Dead"), "{}", bundle.source);
         fs::remove_dir_all(root).unwrap();
     }
 }
