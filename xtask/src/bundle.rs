@@ -19,7 +19,8 @@
 //!    reports unused is removed. That covers imports (a trait imported for its methods is never
 //!    named, so only rustc can tell) and what step 1 kept for a namesake. A removed trait item
 //!    also leaves the trait's impls, those written out in a `macro_rules!` body included; a
-//!    removed type takes its impls along. A field or an enum variant that only left-out code
+//!    removed type takes its impls along, and an import that only removed code used (rustc
+//!    then calls it unresolved) goes too. A field or an enum variant that only left-out code
 //!    reads gets `#[allow(dead_code)]`: removing it would change the code. Repeated until rustc
 //!    is silent; any other warning, or an error, is refused with rustc's text.
 //!
@@ -270,7 +271,7 @@ fn without_docs(tokens: TokenStream) -> TokenStream {
 
 /// Leaves out tests, the items under `#[cfg(test)]` or `#[test]`, in modules, impls and traits.
 fn drop_tests(items: &mut Vec<Item>) {
-    items.retain(|item| !is_test(item_attrs(item)));
+    items.retain(|item| !is_test(item));
     for item in items {
         match item {
             Item::Mod(m) => {
@@ -278,61 +279,27 @@ fn drop_tests(items: &mut Vec<Item>) {
                     drop_tests(items);
                 }
             }
-            Item::Impl(block) => block.items.retain(|item| !is_test(impl_item_attrs(item))),
-            Item::Trait(block) => block.items.retain(|item| !is_test(trait_item_attrs(item))),
+            Item::Impl(block) => block.items.retain(|item| !is_test(item)),
+            Item::Trait(block) => block.items.retain(|item| !is_test(item)),
             _ => {}
         }
     }
 }
 
-/// True for the attributes of a test: `#[cfg(test)]` or `#[test]` (not `#[cfg(not(test))]`).
-fn is_test(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| match &a.meta {
-        syn::Meta::Path(path) => path.is_ident("test"),
-        syn::Meta::List(list) => list.path.is_ident("cfg") && list.tokens.to_string() == "test",
-        syn::Meta::NameValue(_) => false,
-    })
-}
-
-fn item_attrs(item: &Item) -> &[Attribute] {
-    match item {
-        Item::Const(i) => &i.attrs,
-        Item::Enum(i) => &i.attrs,
-        Item::ExternCrate(i) => &i.attrs,
-        Item::Fn(i) => &i.attrs,
-        Item::ForeignMod(i) => &i.attrs,
-        Item::Impl(i) => &i.attrs,
-        Item::Macro(i) => &i.attrs,
-        Item::Mod(i) => &i.attrs,
-        Item::Static(i) => &i.attrs,
-        Item::Struct(i) => &i.attrs,
-        Item::Trait(i) => &i.attrs,
-        Item::TraitAlias(i) => &i.attrs,
-        Item::Type(i) => &i.attrs,
-        Item::Union(i) => &i.attrs,
-        Item::Use(i) => &i.attrs,
-        _ => &[],
-    }
-}
-
-fn impl_item_attrs(item: &ImplItem) -> &[Attribute] {
-    match item {
-        ImplItem::Const(i) => &i.attrs,
-        ImplItem::Fn(i) => &i.attrs,
-        ImplItem::Type(i) => &i.attrs,
-        ImplItem::Macro(i) => &i.attrs,
-        _ => &[],
-    }
-}
-
-fn trait_item_attrs(item: &TraitItem) -> &[Attribute] {
-    match item {
-        TraitItem::Const(i) => &i.attrs,
-        TraitItem::Fn(i) => &i.attrs,
-        TraitItem::Type(i) => &i.attrs,
-        TraitItem::Macro(i) => &i.attrs,
-        _ => &[],
-    }
+/// True for a test: an item under `#[cfg(test)]` or `#[test]` (not `#[cfg(not(test))]`).
+fn is_test(item: &impl ToTokens) -> bool {
+    let tokens: Vec<TokenTree> = item.to_token_stream().into_iter().collect();
+    tokens
+        .chunks(2)
+        .take_while(
+            |t| matches!(t, [TokenTree::Punct(p), TokenTree::Group(_)] if p.as_char() == '#'),
+        )
+        .any(|t| {
+            matches!(
+                t[1].to_string().replace(' ', "").as_str(),
+                "[test]" | "[cfg(test)]"
+            )
+        })
 }
 
 /// The name an item defines, if it has one (`macro_rules!` included, `const _` not).
@@ -476,8 +443,7 @@ fn mark(items: &[Item], reach: &mut Reach) {
                 let mut used = idents_of(&block.generics);
                 used.extend(idents_of(&block.supertraits));
                 for member in &block.items {
-                    if trait_item_ident(member).is_none_or(|i| reach.names.contains(&i.to_string()))
-                    {
+                    if reach.keeps_trait_item(member) {
                         used.extend(idents_of(member));
                     }
                 }
