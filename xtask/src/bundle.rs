@@ -5,7 +5,8 @@
 //! `mod common { pub(crate) use crate::{error, scanner, ...}; }`, then common's modules at the
 //! crate root. `common::x::Y` in the binary goes through that re-export, and `crate::x::Y` (or
 //! `super::x::Y`, `$crate::x::Y`) in common names the module itself: no path is rewritten.
-//! Common's modules become private, so that rustc sees what the program leaves unused.
+//! A `#[macro_export]` macro, at the crate root too, is re-exported the same way. Common's
+//! modules become private, so that rustc sees what the program leaves unused.
 //!
 //! Only what the program reaches is kept, in two steps:
 //!
@@ -29,8 +30,9 @@
 //! `prettyplease` prints the result, indented with tabs; comments do not survive.
 //!
 //! The one rule on the source: the binary's top-level names (items and imports) differ from
-//! `common` and from the names `common/src/lib.rs` defines (its modules) in the same namespace,
-//! as they share the bundle's crate root; the bundler refuses code that breaks it. Whatever else
+//! `common` and from the names common puts at the crate root (the modules `lib.rs` declares,
+//! the exported macros) in the same namespace, as they share the bundle's crate root; the
+//! bundler refuses code that breaks it. Whatever else
 //! plain rustc cannot build (a crate outside std, `include_str!` of a file, `env!` of a cargo
 //! variable) fails the check of step 2.
 
@@ -123,11 +125,21 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
     let names = reach(&[&binary.items, &lib]);
     prune(&mut binary.items, &names);
     prune(&mut lib, &names);
-    check_clashes(&binary.items, &lib)?;
-    let modules: Vec<String> = lib.iter().filter_map(item_name).collect();
+    let modules: Vec<String> = lib
+        .iter()
+        .filter(|item| !matches!(item, Item::Macro(_)))
+        .filter_map(item_name)
+        .collect();
+    // `#[macro_export]` puts a macro at the crate root, wherever it is defined.
+    let mut macros = Vec::new();
+    exported_macros(&lib, &mut macros);
+    let mut shared = top_names(&lib);
+    shared.extend(macros.iter().map(|m| (m.clone(), MACROS)));
+    check_clashes(&binary.items, shared)?;
+    let reexported = [&modules[..], &macros[..]].concat();
     let shim = syn::parse_str::<Item>(&format!(
         "mod common {{ pub(crate) use crate::{{{}}}; }}",
-        modules.join(", ")
+        reexported.join(", ")
     ))
     .map_err(|e| format!("the re-export module: {}", e))?;
 
@@ -139,7 +151,7 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
         }
     }
     let mut items = binary.items;
-    items.push(shim);
+    items.extend(Some(shim).filter(|_| !reexported.is_empty()));
     items.extend(lib);
     let source = settle(File {
         shebang: None,
@@ -571,17 +583,16 @@ fn use_names(tree: &UseTree, parent: Option<&syn::Ident>, out: &mut Vec<(String,
     }
 }
 
-/// Refuses a binary whose top-level names meet `common` or common's names in one namespace:
-/// both share the bundle's crate root.
-fn check_clashes(binary: &[Item], lib: &[Item]) -> Result<(), String> {
-    let mut common = top_names(lib);
-    common.push(("common".to_string(), TYPES));
+/// Refuses a binary whose top-level names meet, in one namespace, `common` or one of `shared`,
+/// the names common puts at the bundle's crate root.
+fn check_clashes(binary: &[Item], mut shared: Vec<(String, u8)>) -> Result<(), String> {
+    shared.push(("common".to_string(), TYPES));
     for (name, spaces) in top_names(binary) {
-        if let Some((_, theirs)) = common.iter().find(|(n, s)| *n == name && s & spaces != 0) {
+        if let Some((_, theirs)) = shared.iter().find(|(n, s)| *n == name && s & spaces != 0) {
             let what = if *theirs == TYPES && name == "common" {
                 "the module that re-exports common"
             } else {
-                "a top-level name of common/src/lib.rs"
+                "a name common puts at the crate root (a module or an exported macro)"
             };
             return Err(format!(
                 "the binary's top-level `{}` is also {}; the bundle puts both at its crate root, \
@@ -591,6 +602,23 @@ fn check_clashes(binary: &[Item], lib: &[Item]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The names of the `#[macro_export]` macros in `items`, at any depth.
+fn exported_macros(items: &[Item], out: &mut Vec<String>) {
+    for item in items {
+        match item {
+            Item::Macro(m) if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) => {
+                out.extend(item_name(item))
+            }
+            Item::Mod(m) => {
+                if let Some((_, items)) = &m.content {
+                    exported_macros(items, out);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Step 2 of the module doc: prints `file`, removes what rustc reports unused, until rustc
@@ -1082,9 +1110,12 @@ use common::a::{used, Tr, S};
 
 fn main() {
     used();
-    println!("{} {}", S::new(), 4u8.kept_m());
+    println!("{} {} {}", S::new(), 4u8.kept_m(), common::twice!(3));
 }
 "#;
+
+    const B: &str = "pub fn helper() -> u32 { 1 }\npub fn other() {}\n\
+        #[macro_export]\nmacro_rules! twice { ($e:expr) => { 2 * $e }; }\n";
 
     fn files(main: &str) -> Vec<(&str, &str)> {
         vec![
@@ -1095,10 +1126,7 @@ fn main() {
                 "common/src/a/inner.rs",
                 "pub fn seven() -> u32 { super::super::b::helper() + 6 }\n",
             ),
-            (
-                "common/src/b.rs",
-                "pub fn helper() -> u32 { 1 }\npub fn other() {}\n",
-            ),
+            ("common/src/b.rs", B),
         ]
     }
 
@@ -1115,6 +1143,7 @@ fn main() {
             "fn seven",
             "fn helper",
             "use std::io::Write;",
+            "pub(crate) use crate::{a, twice};",
         ] {
             assert!(source.contains(kept), "no {} in\n{}", kept, source);
         }
