@@ -1094,7 +1094,11 @@ impl std::fmt::Display for S {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "S{}", self.0) }
 }
 
-pub fn used() { std::io::stdout().write_all(b"used\n").unwrap(); }
+pub fn used() {
+    std::io::stdout().write_all(b"used,
+    four spaces in a string
+").unwrap();
+}
 
 pub fn unused_fn() -> HashMap<u8, u8> { HashMap::new() }
 
@@ -1144,6 +1148,7 @@ fn main() {
             "fn helper",
             "use std::io::Write;",
             "pub(crate) use crate::{a, twice};",
+            "\n    four spaces in a string\n",
         ] {
             assert!(source.contains(kept), "no {} in\n{}", kept, source);
         }
