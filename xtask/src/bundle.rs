@@ -588,8 +588,8 @@ fn use_names(tree: &UseTree, parent: Option<&syn::Ident>, out: &mut Vec<(String,
 fn check_clashes(binary: &[Item], mut shared: Vec<(String, u8)>) -> Result<(), String> {
     shared.push(("common".to_string(), TYPES));
     for (name, spaces) in top_names(binary) {
-        if let Some((_, theirs)) = shared.iter().find(|(n, s)| *n == name && s & spaces != 0) {
-            let what = if *theirs == TYPES && name == "common" {
+        if shared.iter().any(|(n, s)| *n == name && s & spaces != 0) {
+            let what = if name == "common" {
                 "the module that re-exports common"
             } else {
                 "a name common puts at the crate root (a module or an exported macro)"
