@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use common::backtrack::Backtracker;
-use common::layout::{Layout, Puzzle};
+use common::layout::Layout;
 use common::sudoku_cover::SudokuCover;
 use common::weighted::Weighted;
 
@@ -56,10 +56,8 @@ fn main() {
                     .count();
                 format!("{} of {} unique", unique, puzzles.len())
             });
-            let mut cover = SudokuCover::new(&Puzzle {
-                layout: boxes9.clone(),
-                givens: vec![0; 81],
-            });
+            let regions: Vec<u8> = (0..81).map(|c| boxes9.region_of(c) as u8).collect();
+            let mut cover = SudokuCover::new(9, &regions, &[0; 81]);
             options.bench(&format!("dlx-{}", name), puzzles.len(), || {
                 let unique = puzzles
                     .iter()

@@ -1,6 +1,7 @@
 //! Knuth's Algorithm X with dancing links (TAOCP 7.2.2.1, "Dancing Links"), generic over any
 //! exact-cover problem: given items and options (sets of items), find every set of options that
-//! contains each item exactly once.
+//! contains each item exactly once. With [`crate::sudoku_cover`] it is the reference engine of
+//! the tests; it depends on nothing else in the crate.
 //!
 //! The data structure is Knuth's, with links as indices into two vectors instead of pointers:
 //!
@@ -67,7 +68,9 @@ pub struct Dlx {
 
 impl Dlx {
     /// A problem with items `0..items` and no option yet (so no solution unless `items == 0`:
-    /// the empty problem has one solution, the empty set of options). O(items).
+    /// the empty problem has one solution, the empty set of options).
+    ///
+    /// Constraint: `items < 2^32 - 1` (panics otherwise). O(items).
     pub fn new(items: usize) -> Self {
         assert!(items < u32::MAX as usize, "too many items");
         let n = items as u32;
@@ -158,7 +161,8 @@ impl Dlx {
         option
     }
 
-    /// The items of `option`, in the order they were given. O(1) to create, O(len) to walk.
+    /// The items of `option`, in the order they were given. Constraint:
+    /// `option < self.options()` (panics otherwise). O(1) to create, O(len) to walk.
     pub fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_ {
         let first = self.option_start[option] as usize;
         self.nodes[first..]

@@ -141,14 +141,6 @@ fn check_regions(size: usize, region_of: &[u8]) -> Result<(), RegionSizeError> {
     }
 }
 
-/// A layout and its givens: `givens[cell]` is a digit `1..=N`, or 0 for an empty cell.
-/// Givens may clash; the engines then find no solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
-    pub layout: Layout,
-    pub givens: Vec<u8>,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,12 @@
 //! bundled into one source file (`cargo xtask bundle <problem>`).
 //!
 //! Data flows one way: [`scanner`] reads tokens, the binary builds a [`layout::Layout`] and the
-//! givens, an engine ([`backtrack`], [`weighted`], or [`dlx`] through [`sudoku_cover`]) solves,
-//! and [`output`] prints and turns errors into one line on stderr.
+//! givens, an engine ([`backtrack`] or [`weighted`]) solves, and [`output`] prints and turns
+//! errors into one line on stderr.
+//!
+//! [`dlx`] and [`sudoku_cover`] are the reference engine the tests and benchmarks hold those to:
+//! it takes a puzzle as plain data and shares no code with them, and no binary uses it, so no
+//! bundle carries it.
 
 pub mod backtrack;
 pub mod dlx;

@@ -69,6 +69,17 @@ impl Scanner {
         Ok(Scanner::new(bytes))
     }
 
+    /// Reads all of the file at `path`; an error names the file.
+    pub fn from_file(path: &std::path::Path) -> std::io::Result<Self> {
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(Scanner::new(bytes)),
+            Err(e) => Err(std::io::Error::new(
+                e.kind(),
+                format!("cannot read {}: {}", path.display(), e),
+            )),
+        }
+    }
+
     /// Where the cursor stands.
     pub fn position(&self) -> Position {
         self.at

@@ -1,7 +1,13 @@
-//! A Sudoku-like puzzle as an exact-cover problem, solved by [`crate::dlx`].
+//! An N x N Sudoku-like puzzle as an exact-cover problem, solved by [`crate::dlx`]: the
+//! reference engine the tests hold the others to.
 //!
-//! For an N x N [`Layout`] (digits `1..=N`, N <= 16) there are `4 * N * N` items, each to be
-//! covered exactly once, and one option per (cell, digit):
+//! It takes the puzzle as plain data (the side N, each cell's region number, the givens) and
+//! builds its rows, columns and regions itself, sharing no code with [`crate::layout`] or the
+//! engines the binaries use: a mistake there shows as a disagreement with it, not as the same
+//! mistake made twice. No binary uses it, so no bundle carries it.
+//!
+//! Cells are numbered row by row, `cell = row * N + column`. There are `4 * N * N` items, each
+//! to be covered exactly once, and one option per (cell, digit), digits `1..=N`:
 //!
 //! | items | meaning | option (cell, digit) covers |
 //! |---|---|---|
@@ -12,12 +18,12 @@
 //!
 //! Option `cell * N + digit - 1` is (cell, digit). Givens are not options of their own: their
 //! options are selected before the search ([`Dlx::select`]); givens that clash leave no
-//! solution.
+//! solution. Regions are not checked beforehand: one of other than N cells cannot hold each
+//! digit exactly once, so it leaves no solution.
 
 use crate::dlx::Dlx;
-use crate::layout::{Layout, Puzzle};
 
-/// The exact-cover form of one layout, with its current givens.
+/// The exact-cover form of one grid and its regions, with its current givens.
 #[derive(Clone, Debug)]
 pub struct SudokuCover {
     size: usize,
@@ -29,48 +35,61 @@ pub struct SudokuCover {
 }
 
 impl SudokuCover {
-    /// The exact-cover form of `puzzle`, givens selected. Constraints as
-    /// [`SudokuCover::set_givens`]. O(N^3) time and memory.
-    pub fn new(puzzle: &Puzzle) -> Self {
-        let layout: &Layout = &puzzle.layout;
-        let n = layout.size();
-        let cells = layout.cells();
+    /// The exact-cover form of the `size x size` grid whose cell `cell` lies in region
+    /// `regions[cell]`, with `givens` selected (see [`SudokuCover::set_givens`]).
+    ///
+    /// Constraints: `size <= 255`, `regions.len() == givens.len() == size * size`, every region
+    /// number `< size`, every given `<= size` (panics otherwise). Regions of other than `size`
+    /// cells are allowed and leave no solution. O(size^3) time and memory.
+    pub fn new(size: usize, regions: &[u8], givens: &[u8]) -> Self {
+        assert!(size <= u8::MAX as usize, "digits are u8");
+        let cells = size * size;
+        assert_eq!(regions.len(), cells, "one region number per cell");
         let mut dlx = Dlx::new(4 * cells);
-        for cell in 0..cells {
-            let [row, column, region] = layout.houses_of(cell);
-            let column = column - n;
-            let region = region - 2 * n;
-            for d in 0..n {
+        for (cell, &region) in regions.iter().enumerate() {
+            let (row, column, region) = (cell / size, cell % size, region as usize);
+            assert!(region < size, "region number out of range");
+            for d in 0..size {
                 let option = dlx.add_option(&[
                     cell,
-                    cells + row * n + d,
-                    2 * cells + column * n + d,
-                    3 * cells + region * n + d,
+                    cells + row * size + d,
+                    2 * cells + column * size + d,
+                    3 * cells + region * size + d,
                 ]);
-                debug_assert_eq!(option, cell * n + d);
+                debug_assert_eq!(option, cell * size + d);
             }
         }
         let mut cover = SudokuCover {
-            size: n,
+            size,
             dlx,
             clash: false,
             grid: vec![0; cells],
         };
-        cover.set_givens(&puzzle.givens);
+        cover.set_givens(givens);
         cover
+    }
+
+    /// N, the side of the grid. O(1).
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
     }
 
     /// Replaces the givens: `givens[cell]` is 0 (empty) or a digit `1..=N`.
     ///
     /// Constraint: `givens.len() == N * N`, every value `<= N` (panics otherwise). Clashing
-    /// givens (a digit twice in a house) are allowed and leave no solution. O(N^3) at most.
+    /// givens (a digit twice in a row, column or region) are allowed and leave no solution.
+    /// O(N^3) at most.
     pub fn set_givens(&mut self, givens: &[u8]) {
         let n = self.size;
         assert_eq!(givens.len(), n * n, "one given per cell");
+        assert!(
+            givens.iter().all(|&d| d as usize <= n),
+            "given out of range"
+        );
         self.dlx.unselect_all();
         self.clash = false;
         for (cell, &digit) in givens.iter().enumerate() {
-            assert!(digit as usize <= n, "given out of range");
             if digit != 0 && !self.dlx.select(cell * n + digit as usize - 1) {
                 self.clash = true;
                 return;
@@ -101,7 +120,8 @@ impl SudokuCover {
     }
 
     /// Calls `f` with every completion of the givens (row by row, digits `1..=N`), in no
-    /// particular order, until it returns false. Exponential in the worst case; no allocation.
+    /// particular order but the same on every call, until it returns false. Exponential in the
+    /// worst case; no allocation.
     pub fn visit<F: FnMut(&[u8]) -> bool>(&mut self, mut f: F) {
         if self.clash {
             return;
@@ -146,6 +166,7 @@ impl SudokuCover {
 mod tests {
     use super::*;
     use crate::regions::regions_from_walls;
+    use itertools::Itertools;
 
     /// Digits of a grid written as text: `1`-`9`, `A`-`F` from 1, and `.`, `*` or `0` for empty.
     fn digits(text: &str) -> Vec<u8> {
@@ -168,18 +189,33 @@ mod tests {
             .collect()
     }
 
-    /// Whether `grid` completes `givens` and holds each digit once in every house of `layout`.
-    fn is_solution(layout: &Layout, givens: &[u8], grid: &[u8]) -> bool {
-        let n = layout.size();
-        let completes = givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d);
-        let houses_full = layout.houses().iter().all(|house| {
-            let mut seen = vec![false; n + 1];
-            house.iter().all(|&cell| {
-                let d = grid[cell] as usize;
-                (1..=n).contains(&d) && !std::mem::replace(&mut seen[d], true)
+    /// The region numbers of `box_height x box_width` boxes, numbered row by row.
+    fn boxes(box_height: usize, box_width: usize) -> Vec<u8> {
+        let n = box_height * box_width;
+        (0..n * n)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                (r / box_height * (n / box_width) + c / box_width) as u8
             })
-        });
-        completes && houses_full
+            .collect()
+    }
+
+    /// Whether `grid` completes `givens` and holds each digit once in every row, column and
+    /// region of the `n x n` grid with `regions`.
+    fn is_solution(n: usize, regions: &[u8], givens: &[u8], grid: &[u8]) -> bool {
+        let completes = givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d);
+        // seen[house][digit], houses: rows, columns, regions.
+        let mut seen = vec![vec![0; n + 1]; 3 * n];
+        for (cell, &d) in grid.iter().enumerate() {
+            let d = d as usize;
+            if !(1..=n).contains(&d) {
+                return false;
+            }
+            for house in [cell / n, n + cell % n, 2 * n + regions[cell] as usize] {
+                seen[house][d] += 1;
+            }
+        }
+        completes && seen.iter().all(|house| house[1..].iter().all(|&k| k == 1))
     }
 
     fn all_solutions(cover: &mut SudokuCover) -> Vec<Vec<u8>> {
@@ -202,6 +238,19 @@ mod tests {
     }
 
     #[test]
+    fn boxes_are_numbered_row_by_row() {
+        assert_eq!(boxes(2, 2), group_numbers("0011 0011 2233 2233"));
+        assert_eq!(
+            boxes(2, 3),
+            group_numbers("000111 000111 222333 222333 444555 444555")
+        );
+        assert_eq!(
+            boxes(3, 2),
+            group_numbers("001122 001122 001122 334455 334455 334455")
+        );
+    }
+
+    #[test]
     fn sima4_samples_complete_uniquely() {
         // The three boards of the statement's sample, and its answers.
         let boards = [
@@ -209,16 +258,14 @@ mod tests {
             ("*243 *312 *421 *134", "1243 4312 3421 2134"),
             ("*41* **3* 2*41 4*2*", "3412 1234 2341 4123"),
         ];
+        let regions = boxes(2, 2);
         for (board, answer) in boards.iter() {
-            let puzzle = Puzzle {
-                layout: Layout::boxes(2, 2),
-                givens: digits(board),
-            };
-            let mut cover = SudokuCover::new(&puzzle);
+            let givens = digits(board);
+            let mut cover = SudokuCover::new(4, &regions, &givens);
             let mut solution = vec![0; 16];
             assert_eq!(cover.count_up_to(usize::MAX, &mut solution), 1);
             assert_eq!(solution, digits(answer));
-            assert!(is_solution(&puzzle.layout, &puzzle.givens, &solution));
+            assert!(is_solution(4, &regions, &givens, &solution));
         }
     }
 
@@ -238,36 +285,26 @@ mod tests {
             ),
         ];
         for (groups, givens, expected) in samples.iter() {
-            let layout = Layout::new(6, group_numbers(groups)).unwrap();
+            let regions = group_numbers(groups);
             let mut grid = vec![0; 36];
             for given in givens.split_whitespace() {
                 let given = given.as_bytes();
                 let (r, c) = ((given[0] - b'0') as usize, (given[1] - b'0') as usize);
                 grid[r * 6 + c] = given[2] - b'A' + 1;
             }
-            let puzzle = Puzzle {
-                layout,
-                givens: grid,
-            };
-            let mut cover = SudokuCover::new(&puzzle);
+            let mut cover = SudokuCover::new(6, &regions, &grid);
             let all = all_solutions(&mut cover);
             assert_eq!(all.len(), *expected);
             assert!(all.windows(2).all(|w| w[0] != w[1]));
-            assert!(all
-                .iter()
-                .all(|s| is_solution(&puzzle.layout, &puzzle.givens, s)));
+            assert!(all.iter().all(|s| is_solution(6, &regions, &grid, s)));
             let mut solution = vec![0; 36];
             assert_eq!(cover.count_up_to(2, &mut solution), (*expected).min(2));
             assert!(all.contains(&solution));
         }
         // Sample 1's only solution, as printed.
-        let layout = Layout::new(
-            6,
-            group_numbers("000011 022013 221113 243333 244455 445555"),
-        );
-        let layout = layout.unwrap();
+        let regions = group_numbers("000011 022013 221113 243333 244455 445555");
         let givens = digits("..CB.A ...... D..... .....E ...... ...F..");
-        let mut cover = SudokuCover::new(&Puzzle { layout, givens });
+        let mut cover = SudokuCover::new(6, &regions, &givens);
         assert_eq!(
             all_solutions(&mut cover),
             vec![digits("EFCBDA ACEDFB DABECF FBDCAE BDFAEC CEAFBD")]
@@ -302,14 +339,12 @@ mod tests {
                 .collect();
             let walls: Vec<u8> = values.iter().map(|v| v >> 4).collect();
             let givens: Vec<u8> = values.iter().map(|v| v & 15).collect();
-            let mut region = vec![0; 81];
-            regions_from_walls(9, &walls, &mut region).unwrap();
-            let layout = Layout::new(9, region).unwrap();
-            let puzzle = Puzzle { layout, givens };
+            let mut regions = vec![0; 81];
+            regions_from_walls(9, &walls, &mut regions).unwrap();
             let mut solution = vec![0; 81];
-            let count = SudokuCover::new(&puzzle).count_up_to(2, &mut solution);
+            let count = SudokuCover::new(9, &regions, &givens).count_up_to(2, &mut solution);
             if count == 1 {
-                assert!(is_solution(&puzzle.layout, &puzzle.givens, &solution));
+                assert!(is_solution(9, &regions, &givens, &solution));
                 assert_eq!(
                     solution,
                     digits(
@@ -337,31 +372,23 @@ mod tests {
         ];
         let weights = target9_weights();
         for (grid, best) in samples.iter() {
-            let puzzle = Puzzle {
-                layout: Layout::boxes(3, 3),
-                givens: digits(grid),
-            };
-            assert_eq!(
-                SudokuCover::new(&puzzle).max_weighted(&weights),
-                Some(*best)
-            );
+            let mut cover = SudokuCover::new(9, &boxes(3, 3), &digits(grid));
+            assert_eq!(cover.max_weighted(&weights), Some(*best));
         }
     }
 
     #[test]
     fn clashing_givens_leave_no_solution() {
-        let layout = Layout::boxes(3, 3);
+        let regions = boxes(3, 3);
         let mut givens = vec![0; 81];
         givens[0] = 5;
         givens[80] = 5;
-        let mut cover = SudokuCover::new(&Puzzle {
-            layout: layout.clone(),
-            givens: givens.clone(),
-        });
+        let mut cover = SudokuCover::new(9, &regions, &givens);
         let mut solution = vec![0; 81];
         assert_eq!(cover.count_up_to(1, &mut solution), 1, "no clash yet");
-        assert!(is_solution(&layout, &givens, &solution));
-        for clash in [1, 9, 10] {
+        assert!(is_solution(9, &regions, &givens, &solution));
+        // Same row, same column, same box.
+        for clash in [8, 72, 70] {
             let mut bad = givens.clone();
             bad[clash] = 5;
             cover.set_givens(&bad);
@@ -380,49 +407,113 @@ mod tests {
 
     #[test]
     fn small_grids_have_the_known_numbers_of_completions() {
-        // 4x4 Sudokus: 288 grids. Latin squares of order 4 (one region per row): 576.
+        // 4x4 Sudokus: 288 grids. Latin squares of order 4 (one region per row, or per
+        // column): 576.
         let mut solution = vec![0; 16];
-        let sudoku = Puzzle {
-            layout: Layout::boxes(2, 2),
-            givens: vec![0; 16],
-        };
+        let sudoku = boxes(2, 2);
+        let mut cover = SudokuCover::new(4, &sudoku, &[0; 16]);
+        assert_eq!(cover.size(), 4);
+        assert_eq!(cover.count_up_to(1000, &mut solution), 288);
+        let rows = boxes(1, 4);
+        let columns = boxes(4, 1);
+        for regions in [&rows, &columns] {
+            let mut cover = SudokuCover::new(4, regions, &[0; 16]);
+            assert_eq!(cover.count_up_to(1000, &mut solution), 576);
+            let all = all_solutions(&mut cover);
+            assert_eq!(all.len(), 576);
+            assert!(all.iter().all(|s| is_solution(4, regions, &[0; 16], s)));
+            assert_eq!(cover.count_up_to(10, &mut solution), 10);
+        }
+        // The 1x1 grid and the empty one.
+        let mut one = SudokuCover::new(1, &[0], &[0]);
+        assert_eq!(all_solutions(&mut one), vec![vec![1]]);
+        let mut none = SudokuCover::new(0, &[], &[]);
+        assert_eq!(all_solutions(&mut none), vec![Vec::<u8>::new()]);
+    }
+
+    #[test]
+    fn regions_come_from_the_numbers_given() {
+        // Brute force: every 4x4 Latin square, built row by row from the permutations, kept if
+        // its regions hold each digit once too. For the boxes, and for the boxes with two
+        // corners in each other's box.
+        let permutations: Vec<Vec<u8>> = (1..=4).permutations(4).collect();
+        let mut latin: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..4 {
+            latin = latin
+                .iter()
+                .cartesian_product(&permutations)
+                .filter(|(grid, row)| {
+                    grid.chunks(4)
+                        .all(|above| above.iter().zip(row.iter()).all(|(a, b)| a != b))
+                })
+                .map(|(grid, row)| grid.iter().chain(row).copied().collect())
+                .collect();
+        }
+        let mut swapped = boxes(2, 2);
+        swapped.swap(0, 15);
+        assert_eq!(swapped, group_numbers("3011 0011 2233 2230"));
+        let mut found = Vec::new();
+        for regions in [boxes(2, 2), swapped] {
+            let all = all_solutions(&mut SudokuCover::new(4, &regions, &[0; 16]));
+            let brute_force: Vec<Vec<u8>> = latin
+                .iter()
+                .filter(|grid| is_solution(4, &regions, &[0; 16], grid))
+                .cloned()
+                .collect();
+            assert!(!all.is_empty());
+            assert_eq!(all, brute_force);
+            found.push(all);
+        }
+        assert_ne!(found[0], found[1]);
+    }
+
+    #[test]
+    fn regions_of_the_wrong_size_leave_no_solution() {
+        // Region 0 with five cells, region 1 with three.
+        let regions = group_numbers("0011 0011 2233 2233");
+        let mut uneven = regions.clone();
+        uneven[2] = 0;
+        let mut solution = vec![0; 16];
         assert_eq!(
-            SudokuCover::new(&sudoku).count_up_to(1000, &mut solution),
-            288
+            SudokuCover::new(4, &regions, &[0; 16]).count_up_to(1, &mut solution),
+            1
         );
-        let latin = Puzzle {
-            layout: Layout::boxes(1, 4),
-            givens: vec![0; 16],
-        };
-        let mut cover = SudokuCover::new(&latin);
-        assert_eq!(cover.count_up_to(1000, &mut solution), 576);
-        let all = all_solutions(&mut cover);
-        assert_eq!(all.len(), 576);
-        assert!(all
-            .iter()
-            .all(|s| is_solution(&latin.layout, &latin.givens, s)));
-        assert_eq!(cover.count_up_to(10, &mut solution), 10);
+        assert_eq!(
+            SudokuCover::new(4, &uneven, &[0; 16]).count_up_to(1, &mut solution),
+            0
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "region number out of range")]
+    fn region_numbers_must_be_below_the_size() {
+        SudokuCover::new(2, &[0, 1, 1, 2], &[0; 4]);
+    }
+
+    #[test]
+    #[should_panic(expected = "given out of range")]
+    fn givens_must_be_at_most_the_size() {
+        SudokuCover::new(2, &[0, 0, 1, 1], &[0, 0, 3, 0]);
     }
 
     #[test]
     fn sixteen_by_sixteen() {
         // A full 16x16 grid (box (r, c) pattern), half its cells emptied: still solvable.
-        let layout = Layout::boxes(4, 4);
+        let regions = boxes(4, 4);
         let full: Vec<u8> = (0..256)
             .map(|cell| {
                 let (r, c) = (cell / 16, cell % 16);
                 ((r % 4 * 4 + r / 4 + c) % 16 + 1) as u8
             })
             .collect();
-        assert!(is_solution(&layout, &full, &full));
+        assert!(is_solution(16, &regions, &full, &full));
         let givens: Vec<u8> = full
             .iter()
             .enumerate()
             .map(|(cell, &d)| if cell % 2 == 0 { d } else { 0 })
             .collect();
-        let puzzle = Puzzle { layout, givens };
         let mut solution = vec![0; 256];
-        assert!(SudokuCover::new(&puzzle).count_up_to(2, &mut solution) >= 1);
-        assert!(is_solution(&puzzle.layout, &puzzle.givens, &solution));
+        assert!(SudokuCover::new(16, &regions, &givens).count_up_to(2, &mut solution) >= 1);
+        assert!(is_solution(16, &regions, &givens, &solution));
     }
 }

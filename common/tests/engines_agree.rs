@@ -1,12 +1,17 @@
-//! The two engines check each other: on many seeded random instances of each of the four
-//! problems, the bitset [`Backtracker`] and the DLX [`SudokuCover`] must find the same number
-//! of solutions, the same set of solutions (the backtracker's `visit_lex` in lexicographic
-//! order). For target9, the branch and bound of [`Weighted`] must find the best score that
-//! DLX and the backtracker find by visiting every completion. Every solution either reports is
-//! also checked against the rules directly.
+//! The engines the binaries use are held to a reference: on many seeded random instances of
+//! each of the four problems, the bitset [`Backtracker`] (`count_up_to`, `visit_lex`) and the
+//! branch and bound [`Weighted::maximise`] must find what DLX ([`SudokuCover`]) finds: the same
+//! number of solutions, the same set of solutions (`visit_lex`'s in lexicographic order), the
+//! same best score.
+//!
+//! DLX gets each instance as plain data, the region number of each cell as generated, and
+//! builds its rows, columns and regions itself; the engines get a [`Layout`] made from the same
+//! numbers. So a wrong `Layout` shows as a disagreement, as `a_broken_layout_is_caught` checks.
+//! Every solution either reports is also checked against the rules, read from the plain data.
+//! Instances are drawn from seeded generators; their full grids come from DLX.
 
 use common::backtrack::Backtracker;
-use common::layout::{Layout, Puzzle};
+use common::layout::Layout;
 use common::sudoku_cover::SudokuCover;
 use common::weighted::Weighted;
 
@@ -35,20 +40,61 @@ impl Rng {
     }
 }
 
-/// Whether `grid` keeps `givens` and holds each digit once in every row, column and region.
-fn is_solution(layout: &Layout, givens: &[u8], grid: &[u8]) -> bool {
-    let n = layout.size();
-    givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d)
-        && layout.houses().iter().all(|house| {
-            let mut seen = vec![false; n + 1];
-            house.iter().all(|&cell| {
-                let d = grid[cell] as usize;
-                (1..=n).contains(&d) && !std::mem::replace(&mut seen[d], true)
-            })
-        })
+/// An N x N grid's regions as plain data: `of[cell]` is the region number of `cell`, cells row
+/// by row.
+#[derive(Clone, Debug)]
+struct Regions {
+    size: usize,
+    of: Vec<u8>,
 }
 
-/// What the two engines found for one instance.
+impl Regions {
+    /// `box_height x box_width` boxes, numbered row by row.
+    fn boxes(box_height: usize, box_width: usize) -> Self {
+        let size = box_height * box_width;
+        let of = (0..size * size)
+            .map(|cell| {
+                let (r, c) = (cell / size, cell % size);
+                (r / box_height * (size / box_width) + c / box_width) as u8
+            })
+            .collect();
+        Regions { size, of }
+    }
+
+    fn cells(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// The layout the engines get, made from the same numbers.
+    fn layout(&self) -> Layout {
+        Layout::new(self.size, self.of.clone()).expect("generated regions have N cells each")
+    }
+
+    /// The reference: DLX on the plain data, with `givens`.
+    fn cover(&self, givens: &[u8]) -> SudokuCover {
+        SudokuCover::new(self.size, &self.of, givens)
+    }
+
+    /// Whether `grid` keeps `givens` and holds each digit once in every row, column and region.
+    fn is_solution(&self, givens: &[u8], grid: &[u8]) -> bool {
+        let n = self.size;
+        // seen[house][digit], houses: rows, columns, regions.
+        let mut seen = vec![vec![0; n + 1]; 3 * n];
+        for (cell, &d) in grid.iter().enumerate() {
+            let d = d as usize;
+            if !(1..=n).contains(&d) {
+                return false;
+            }
+            for house in [cell / n, n + cell % n, 2 * n + self.of[cell] as usize] {
+                seen[house][d] += 1;
+            }
+        }
+        givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d)
+            && seen.iter().all(|house| house[1..].iter().all(|&k| k == 1))
+    }
+}
+
+/// What the engines found for one instance.
 #[derive(Debug, PartialEq, Eq)]
 enum Outcome {
     NoSolution,
@@ -56,40 +102,65 @@ enum Outcome {
     Several,
 }
 
-/// Checks that both engines agree on `givens`: counts up to `cap`, first solutions, and, when
-/// there are fewer than `cap` solutions, the whole set (in lexicographic order for
-/// `visit_lex`). With `cap` or more, the first `cap` of each are checked to be distinct
-/// solutions, `visit_lex`'s in increasing order.
-fn assert_agree(layout: &Layout, givens: &[u8], cap: usize) -> Outcome {
-    let cells = layout.cells();
+/// Returns `Err(format!(...))` from the enclosing function unless the condition holds.
+macro_rules! check {
+    ($holds:expr, $($message:tt)+) => {
+        if !$holds {
+            return Err(format!($($message)+));
+        }
+    };
+}
+
+/// Compares the backtracker for `layout` with DLX on `regions` for `givens`: counts up to
+/// `cap` (and up to 1 and 2), first solutions, and, when there are fewer than `cap` solutions,
+/// the whole set (in lexicographic order for `visit_lex`). With `cap` or more, the first `cap`
+/// of each are checked to be distinct solutions, `visit_lex`'s in increasing order. Errs with
+/// the first disagreement.
+fn compare(
+    layout: &Layout,
+    regions: &Regions,
+    givens: &[u8],
+    cap: usize,
+) -> Result<Outcome, String> {
+    let cells = regions.cells();
     let mut backtracker = Backtracker::new(layout);
-    let mut cover = SudokuCover::new(&Puzzle {
-        layout: layout.clone(),
-        givens: givens.to_vec(),
-    });
-    let context = format!("layout {:?}, givens {:?}", layout, givens);
+    let mut cover = regions.cover(givens);
 
     let mut first_b = vec![0; cells];
     let mut first_d = vec![0; cells];
-    let count = backtracker.count_up_to(givens, cap, &mut first_b);
-    assert_eq!(cover.count_up_to(cap, &mut first_d), count, "{}", context);
+    let count = cover.count_up_to(cap, &mut first_d);
+    let counted = backtracker.count_up_to(givens, cap, &mut first_b);
+    check!(
+        counted == count,
+        "count_up_to({}): backtracker {}, DLX {}",
+        cap,
+        counted,
+        count
+    );
     if count > 0 {
-        assert!(is_solution(layout, givens, &first_b), "{}", context);
-        assert!(is_solution(layout, givens, &first_d), "{}", context);
+        check!(
+            regions.is_solution(givens, &first_b),
+            "the backtracker's first solution {:?} breaks the rules",
+            first_b
+        );
+        check!(
+            regions.is_solution(givens, &first_d),
+            "DLX's first solution {:?} breaks the rules",
+            first_d
+        );
     }
     for limit in [1, 2] {
         let mut grid = vec![0; cells];
-        assert_eq!(
-            backtracker.count_up_to(givens, limit, &mut grid),
-            count.min(limit),
-            "{}",
-            context
-        );
-        assert_eq!(
-            cover.count_up_to(limit, &mut grid),
-            count.min(limit),
-            "{}",
-            context
+        let b = backtracker.count_up_to(givens, limit, &mut grid);
+        let d = cover.count_up_to(limit, &mut grid);
+        check!(
+            b == count.min(limit) && d == count.min(limit),
+            "count_up_to({}): backtracker {}, DLX {}, up to {}: {}",
+            limit,
+            b,
+            d,
+            cap,
+            count
         );
     }
 
@@ -98,63 +169,121 @@ fn assert_agree(layout: &Layout, givens: &[u8], cap: usize) -> Outcome {
         lex.push(grid.to_vec());
         lex.len() < cap
     });
-    assert_eq!(visited as usize, lex.len(), "{}", context);
-    assert!(lex.windows(2).all(|w| w[0] < w[1]), "{}", context);
-    assert!(
-        lex.iter().all(|g| is_solution(layout, givens, g)),
-        "{}",
-        context
+    check!(
+        visited as usize == lex.len(),
+        "visit_lex returned {} after {} calls",
+        visited,
+        lex.len()
     );
+    check!(
+        lex.windows(2).all(|w| w[0] < w[1]),
+        "visit_lex out of lexicographic order"
+    );
+    if let Some(grid) = lex.iter().find(|g| !regions.is_solution(givens, g)) {
+        return Err(format!("visit_lex's {:?} breaks the rules", grid));
+    }
     let mut dlx = Vec::new();
     cover.visit(|grid| {
         dlx.push(grid.to_vec());
         dlx.len() < cap
     });
-    assert!(
-        dlx.iter().all(|g| is_solution(layout, givens, g)),
-        "{}",
-        context
-    );
-    dlx.sort();
-    assert!(dlx.windows(2).all(|w| w[0] != w[1]), "{}", context);
-    assert_eq!(lex.len(), count, "{}", context);
-    assert_eq!(dlx.len(), count, "{}", context);
-    if count < cap {
-        assert_eq!(lex, dlx, "{}", context);
+    if let Some(grid) = dlx.iter().find(|g| !regions.is_solution(givens, g)) {
+        return Err(format!("DLX's {:?} breaks the rules", grid));
     }
-    if count > 0 && count < cap {
-        assert!(
-            lex.contains(&first_b) && lex.contains(&first_d),
-            "{}",
-            context
+    dlx.sort();
+    check!(
+        dlx.windows(2).all(|w| w[0] != w[1]),
+        "DLX visited a solution twice"
+    );
+    check!(
+        lex.len() == count && dlx.len() == count,
+        "visited up to {}: backtracker {}, DLX {}, counted {}",
+        cap,
+        lex.len(),
+        dlx.len(),
+        count
+    );
+    if count < cap {
+        check!(lex == dlx, "visit_lex and DLX found other solutions");
+        check!(
+            count == 0 || lex.contains(&first_b) && lex.contains(&first_d),
+            "a first solution missing from the visits"
         );
     }
 
-    match count {
+    Ok(match count {
         0 => Outcome::NoSolution,
         1 => Outcome::Unique,
         _ => Outcome::Several,
-    }
+    })
 }
 
-/// A random full grid for `layout`, if it has any: the backtracker's first completion of a few
-/// random givens (or of none, if those keep clashing), digits relabelled at random.
-fn random_grid(rng: &mut Rng, layout: &Layout) -> Option<Vec<u8>> {
-    let n = layout.size();
-    let cells = layout.cells();
-    let mut backtracker = Backtracker::new(layout);
+/// [`compare`] with the layout made from `regions`; panics on a disagreement.
+fn assert_agree(regions: &Regions, givens: &[u8], cap: usize) -> Outcome {
+    compare(&regions.layout(), regions, givens, cap)
+        .unwrap_or_else(|e| panic!("{}\nregions {:?}\ngivens {:?}", e, regions.of, givens))
+}
+
+/// Compares the target9 engines built for some layout with DLX on `regions` for `givens`:
+/// [`Weighted::maximise`] must find the best score that DLX finds by visiting every completion,
+/// and [`Weighted::best_grid`] a completion that scores it; the backtracker must find the same
+/// best score by visiting its own list. Errs with the first disagreement.
+fn compare_best(
+    weighted: &mut Weighted,
+    backtracker: &mut Backtracker,
+    regions: &Regions,
+    weights: &[u32],
+    givens: &[u8],
+) -> Result<Option<u32>, String> {
+    let score =
+        |grid: &[u8]| -> u32 { grid.iter().zip(weights).map(|(&d, &w)| w * d as u32).sum() };
+    let best = regions.cover(givens).max_weighted(weights);
+    let maximised = weighted.maximise(givens);
+    check!(
+        maximised == best,
+        "maximise: {:?}, DLX: {:?}",
+        maximised,
+        best
+    );
+    if best.is_some() {
+        let grid = weighted.best_grid();
+        check!(
+            regions.is_solution(givens, grid) && Some(score(grid)) == best,
+            "best_grid {:?} is no completion scoring {:?}",
+            grid,
+            best
+        );
+    }
+    let mut visited_best = None;
+    backtracker.visit_lex(givens, |grid| {
+        visited_best = visited_best.max(Some(score(grid)));
+        true
+    });
+    check!(
+        visited_best == best,
+        "best by visit_lex: {:?}, DLX: {:?}",
+        visited_best,
+        best
+    );
+    Ok(best)
+}
+
+/// A random full grid for `regions`, if it has any: DLX's first completion of a few random
+/// givens (or of none, if those keep clashing), digits relabelled at random.
+fn random_grid(rng: &mut Rng, regions: &Regions) -> Option<Vec<u8>> {
+    let (n, cells) = (regions.size, regions.cells());
+    let mut cover = regions.cover(&vec![0; cells]);
     let mut grid = vec![0; cells];
-    if backtracker.count_up_to(&vec![0; cells], 1, &mut grid) == 0 {
+    if cover.count_up_to(1, &mut grid) == 0 {
         return None;
     }
-    let mut seeded = vec![0; cells];
     for _ in 0..20 {
         let mut seeds = vec![0; cells];
         for _ in 0..n {
             seeds[rng.below(cells)] = rng.below(n) as u8 + 1;
         }
-        if backtracker.count_up_to(&seeds, 1, &mut seeded) == 1 {
-            grid = seeded;
+        cover.set_givens(&seeds);
+        if cover.count_up_to(1, &mut grid) == 1 {
             break;
         }
     }
@@ -218,10 +347,10 @@ fn connected(size: usize, region_of: &[u8], region: u8) -> bool {
 
 /// Random connected regions of `size` cells: start from boxes and swap the regions of
 /// neighbouring cells many times, whenever both regions stay connected.
-fn random_connected_regions(rng: &mut Rng, box_height: usize, box_width: usize) -> Layout {
-    let size = box_height * box_width;
-    let boxes = Layout::boxes(box_height, box_width);
-    let mut region_of: Vec<u8> = (0..size * size).map(|c| boxes.region_of(c) as u8).collect();
+fn random_connected_regions(rng: &mut Rng, box_height: usize, box_width: usize) -> Regions {
+    let mut regions = Regions::boxes(box_height, box_width);
+    let size = regions.size;
+    let region_of = &mut regions.of;
     for _ in 0..400 {
         let a = rng.below(size * size);
         let b = if rng.below(2) == 0 { a + 1 } else { a + size };
@@ -229,18 +358,17 @@ fn random_connected_regions(rng: &mut Rng, box_height: usize, box_width: usize) 
             continue;
         }
         region_of.swap(a, b);
-        if !connected(size, &region_of, region_of[a]) || !connected(size, &region_of, region_of[b])
-        {
+        if !connected(size, region_of, region_of[a]) || !connected(size, region_of, region_of[b]) {
             region_of.swap(a, b);
         }
     }
-    Layout::new(size, region_of).expect("swaps keep the region sizes")
+    regions
 }
 
 /// Random groups of `size` cells, connected or not, and a grid that solves them: a random
 /// Latin square, whose rows are the first groups; then cells holding the same letter swap
 /// groups many times, so that every group keeps each letter once.
-fn random_solvable_groups(rng: &mut Rng, size: usize) -> (Layout, Vec<u8>) {
+fn random_solvable_groups(rng: &mut Rng, size: usize) -> (Regions, Vec<u8>) {
     let mut rows: Vec<usize> = (0..size).collect();
     let mut columns = rows.clone();
     let mut letters: Vec<u8> = (1..=size as u8).collect();
@@ -250,23 +378,33 @@ fn random_solvable_groups(rng: &mut Rng, size: usize) -> (Layout, Vec<u8>) {
     let grid: Vec<u8> = (0..size * size)
         .map(|cell| letters[(rows[cell / size] + columns[cell % size]) % size])
         .collect();
-    let mut region_of: Vec<u8> = (0..size * size).map(|c| (c / size) as u8).collect();
+    let mut of: Vec<u8> = (0..size * size).map(|c| (c / size) as u8).collect();
     for _ in 0..4 * size * size {
         let (a, b) = (rng.below(size * size), rng.below(size * size));
         if grid[a] == grid[b] {
-            region_of.swap(a, b);
+            of.swap(a, b);
         }
     }
-    let layout = Layout::new(size, region_of).expect("swaps keep the group sizes");
-    assert!(is_solution(&layout, &grid, &grid));
-    (layout, grid)
+    let regions = Regions { size, of };
+    assert!(regions.is_solution(&grid, &grid));
+    (regions, grid)
 }
 
 /// Random groups of `size` cells: a shuffle, seldom solvable.
-fn random_groups(rng: &mut Rng, size: usize) -> Layout {
-    let mut region_of: Vec<u8> = (0..size * size).map(|c| (c / size) as u8).collect();
-    rng.shuffle(&mut region_of);
-    Layout::new(size, region_of).expect("a shuffle keeps the group sizes")
+fn random_groups(rng: &mut Rng, size: usize) -> Regions {
+    let mut of: Vec<u8> = (0..size * size).map(|c| (c / size) as u8).collect();
+    rng.shuffle(&mut of);
+    Regions { size, of }
+}
+
+/// The target9 weight of each cell: 6 on the outer ring up to 10 at the centre.
+fn target9_weights() -> Vec<u32> {
+    (0..81)
+        .map(|cell| {
+            let (r, c) = (cell / 9, cell % 9);
+            6 + r.min(c).min(8 - r).min(8 - c) as u32
+        })
+        .collect()
 }
 
 #[test]
@@ -274,24 +412,24 @@ fn jigsaw_random_regions_and_givens() {
     let mut rng = Rng(4069);
     let mut seen = Vec::new();
     for _ in 0..60 {
-        let layout = random_connected_regions(&mut rng, 3, 3);
-        let grid = match random_grid(&mut rng, &layout) {
+        let regions = random_connected_regions(&mut rng, 3, 3);
+        let grid = match random_grid(&mut rng, &regions) {
             Some(grid) => grid,
             None => {
-                assert_agree(&layout, &[0; 81], 3);
+                assert_agree(&regions, &[0; 81], 3);
                 continue;
             }
         };
-        assert!(is_solution(&layout, &grid, &grid));
+        assert!(regions.is_solution(&grid, &grid));
         let keep = 28 + rng.below(25);
         let givens = reveal(&mut rng, &grid, keep);
-        seen.push(assert_agree(&layout, &givens, 30));
+        seen.push(assert_agree(&regions, &givens, 30));
         let mut spoilt = givens.clone();
         spoil(&mut rng, &mut spoilt, 9);
-        seen.push(assert_agree(&layout, &spoilt, 30));
+        seen.push(assert_agree(&regions, &spoilt, 30));
         let keep = 12 + rng.below(8);
         let few = reveal(&mut rng, &grid, keep);
-        seen.push(assert_agree(&layout, &few, 30));
+        seen.push(assert_agree(&regions, &few, 30));
     }
     for outcome in [Outcome::NoSolution, Outcome::Unique, Outcome::Several] {
         assert!(seen.contains(&outcome), "no instance with {:?}", outcome);
@@ -301,17 +439,17 @@ fn jigsaw_random_regions_and_givens() {
 #[test]
 fn sima4_boards() {
     let mut rng = Rng(5547);
-    let layout = Layout::boxes(2, 2);
+    let regions = Regions::boxes(2, 2);
     let mut seen = Vec::new();
     for _ in 0..300 {
-        let grid = random_grid(&mut rng, &layout).expect("4x4 Sudokus exist");
+        let grid = random_grid(&mut rng, &regions).expect("4x4 Sudokus exist");
         let keep = rng.below(17);
         let mut givens = reveal(&mut rng, &grid, keep);
         if keep > 0 && rng.below(4) == 0 {
             spoil(&mut rng, &mut givens, 4);
         }
         // At most 288 solutions: always compare every one of them.
-        seen.push(assert_agree(&layout, &givens, 289));
+        seen.push(assert_agree(&regions, &givens, 289));
     }
     for outcome in [Outcome::NoSolution, Outcome::Unique, Outcome::Several] {
         assert!(seen.contains(&outcome), "no instance with {:?}", outcome);
@@ -323,28 +461,28 @@ fn latin6_random_groups_and_givens() {
     let mut rng = Rng(6);
     let mut seen = Vec::new();
     for round in 0..60 {
-        let (layout, square) = random_solvable_groups(&mut rng, 6);
+        let (regions, square) = random_solvable_groups(&mut rng, 6);
         let grid = if round % 2 == 0 {
             square
         } else {
-            random_grid(&mut rng, &layout).expect("the groups are solvable")
+            random_grid(&mut rng, &regions).expect("the groups are solvable")
         };
         let keep = 6 + rng.below(20);
         let mut givens = reveal(&mut rng, &grid, keep);
         if rng.below(4) == 0 {
             spoil(&mut rng, &mut givens, 6);
         }
-        seen.push(assert_agree(&layout, &givens, 200));
+        seen.push(assert_agree(&regions, &givens, 200));
         // Letters scattered at random, as a careless input would.
         let mut givens = vec![0; 36];
         for _ in 0..rng.below(10) {
             givens[rng.below(36)] = rng.below(6) as u8 + 1;
         }
-        seen.push(assert_agree(&layout, &givens, 50));
+        seen.push(assert_agree(&regions, &givens, 50));
     }
     for _ in 0..3 {
-        let layout = random_groups(&mut rng, 6);
-        seen.push(assert_agree(&layout, &[0; 36], 50));
+        let regions = random_groups(&mut rng, 6);
+        seen.push(assert_agree(&regions, &[0; 36], 50));
     }
     for outcome in [Outcome::NoSolution, Outcome::Unique, Outcome::Several] {
         assert!(seen.contains(&outcome), "no instance with {:?}", outcome);
@@ -354,38 +492,59 @@ fn latin6_random_groups_and_givens() {
 #[test]
 fn target9_best_scores() {
     let mut rng = Rng(2009);
-    let layout = Layout::boxes(3, 3);
-    let weights: Vec<u32> = (0..81)
-        .map(|cell| {
-            let (r, c) = (cell / 9, cell % 9);
-            6 + r.min(c).min(8 - r).min(8 - c) as u32
-        })
-        .collect();
+    let regions = Regions::boxes(3, 3);
+    let layout = regions.layout();
+    let weights = target9_weights();
     let mut backtracker = Backtracker::new(&layout);
     let mut weighted = Weighted::new(&layout, &weights);
     let mut found = 0;
     for round in 0..60 {
-        let grid = random_grid(&mut rng, &layout).expect("Sudokus exist");
+        let grid = random_grid(&mut rng, &regions).expect("Sudokus exist");
         let keep = 30 + rng.below(16);
         let mut givens = reveal(&mut rng, &grid, keep);
         if round % 5 == 4 {
             spoil(&mut rng, &mut givens, 9);
         }
-        let best = weighted.maximise(&givens);
-        let mut cover = SudokuCover::new(&Puzzle {
-            layout: layout.clone(),
-            givens: givens.clone(),
-        });
-        assert_eq!(cover.max_weighted(&weights), best, "givens {:?}", givens);
-        // And by brute force over the backtracker's own list.
-        let mut visited_best = None;
-        backtracker.visit_lex(&givens, |g| {
-            let score = g.iter().zip(&weights).map(|(&d, &w)| w * d as u32).sum();
-            visited_best = visited_best.max(Some(score));
-            true
-        });
-        assert_eq!(visited_best, best, "givens {:?}", givens);
+        let best = compare_best(&mut weighted, &mut backtracker, &regions, &weights, &givens)
+            .unwrap_or_else(|e| panic!("{}\ngivens {:?}", e, givens));
         found += best.is_some() as usize;
     }
     assert!(found > 0 && found < 60, "both outcomes occur");
+}
+
+#[test]
+fn a_broken_layout_is_caught() {
+    // The engines get the 9x9 boxes with cells 2 and 3, neighbours in row 0 across the border of
+    // boxes 0 and 1, in each other's box; DLX gets the true boxes. Every true grid breaks the
+    // broken layout: the digit of cell 2 is also in box 1, not at cell 3 (same row), so in
+    // cell 2's new region. Each instance below has a true completion, so an engine for the
+    // broken layout either finds none or reports a grid that breaks the true rules: the checks
+    // catch every instance.
+    let regions = Regions::boxes(3, 3);
+    let mut swapped = regions.of.clone();
+    swapped.swap(2, 3);
+    let broken = Layout::new(9, swapped).expect("a swap keeps the region sizes");
+    let layout = regions.layout();
+    assert_ne!(broken, layout);
+    let weights = target9_weights();
+    let mut engines = (Backtracker::new(&layout), Weighted::new(&layout, &weights));
+    let mut broken_engines = (Backtracker::new(&broken), Weighted::new(&broken, &weights));
+    let mut rng = Rng(4);
+    let rounds = 10;
+    let (mut caught, mut caught_best) = (0, 0);
+    for _ in 0..rounds {
+        let grid = random_grid(&mut rng, &regions).expect("Sudokus exist");
+        let keep = 30 + rng.below(16);
+        let givens = reveal(&mut rng, &grid, keep);
+        compare(&layout, &regions, &givens, 30).expect("the true layout agrees");
+        caught += compare(&broken, &regions, &givens, 30).is_err() as usize;
+        let (backtracker, weighted) = &mut engines;
+        compare_best(weighted, backtracker, &regions, &weights, &givens)
+            .expect("the true layout agrees");
+        let (backtracker, weighted) = &mut broken_engines;
+        caught_best +=
+            compare_best(weighted, backtracker, &regions, &weights, &givens).is_err() as usize;
+    }
+    assert_eq!(caught, rounds, "compare let a broken layout pass");
+    assert_eq!(caught_best, rounds, "compare_best let a broken layout pass");
 }

@@ -16,7 +16,12 @@ const SIZE: usize = 9;
 const CELLS: usize = SIZE * SIZE;
 
 fn main() {
-    run("jigsaw", solve)
+    run(
+        "jigsaw",
+        "Reads T jigsaw Sudoku grids (HDU 4069: 81 cell values each, a digit plus wall bits)\n\
+         and prints, for each case, its only solution, \"No solution\" or \"Multiple Solutions\".",
+        solve,
+    )
 }
 
 /// One case as read: each cell's digit (0 = empty), wall bits and place in the input.

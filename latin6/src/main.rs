@@ -15,7 +15,12 @@ const SIZE: usize = 6;
 const CELLS: usize = SIZE * SIZE;
 
 fn main() {
-    run("latin6", solve)
+    run(
+        "latin6",
+        "Reads the six groups of a 6x6 grid and its given letters (Lanqiao Cup, 拉丁方块)\n\
+         and prints every solution in lexicographic order, or 无解.",
+        solve,
+    )
 }
 
 fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {

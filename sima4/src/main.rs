@@ -14,7 +14,12 @@ const SIZE: usize = 4;
 const CELLS: usize = SIZE * SIZE;
 
 fn main() {
-    run("sima4", solve)
+    run(
+        "sima4",
+        "Reads T 4x4 Sudoku boards (HDU 5547: four rows of 1-4 and *)\n\
+         and prints each board completed.",
+        solve,
+    )
 }
 
 fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {

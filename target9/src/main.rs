@@ -15,7 +15,12 @@ const SIZE: usize = 9;
 const CELLS: usize = SIZE * SIZE;
 
 fn main() {
-    run("target9", solve)
+    run(
+        "target9",
+        "Reads a 9x9 Sudoku of digits 0-9, 0 for an empty cell (NOIP 2009, Luogu P1074),\n\
+         and prints the highest target score over its completions, or -1.",
+        solve,
+    )
 }
 
 /// The target's weight for `cell`: 6 on the outer ring up to 10 at the centre.

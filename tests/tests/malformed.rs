@@ -8,23 +8,12 @@ use tests::{binary, fixture_dir};
 /// Runs `problem` on `input`; expects `stdout` exactly, one stderr line `problem: message`,
 /// and exit status 1.
 fn rejects(problem: &str, input: &str, stdout: &str, message: &str) {
-    let run = Command::new(binary(problem))
+    Command::new(binary(problem))
         .write_stdin(input)
         .assert()
-        .code(1);
-    let out = run.get_output();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        stdout,
-        "stdout for {:?}",
-        input
-    );
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        format!("{}: {}\n", problem, message),
-        "stderr for {:?}",
-        input
-    );
+        .code(1)
+        .stdout(stdout.to_string())
+        .stderr(format!("{}: {}\n", problem, message));
 }
 
 fn fixture(problem: &str, name: &str) -> String {

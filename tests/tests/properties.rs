@@ -3,7 +3,7 @@
 //! the same stdout, and on malformed input exit status 1 with one stderr line
 //! `<problem>: [case K, ]line L, column C: <message>` that points where the model finds the fault.
 //!
-//! The model below reads the input by the rules of `PROBLEMS.md` and solves it by plain
+//! The model below reads the input by the rules of `docs/problems.md` and solves it by plain
 //! backtracking over the rules as stated; it shares no code with the binaries.
 
 use proptest::prelude::*;

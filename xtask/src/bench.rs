@@ -1,16 +1,23 @@
-//! `cargo xtask bench`: whole-process timings of the four release binaries on the data sets of
-//! issue 3, side by side with the published peers measured in the same run.
+//! `cargo xtask bench`: whole-process timings of the four release binaries on the benchmark
+//! data sets, side by side with the published peers measured in the same run.
 //!
 //! ```text
 //! cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] [--no-peers] [--peer-timeout S]
+//!                   [--timeout S] [--sample N] [--markdown FILE] [--data DIR]
 //! ```
 //!
 //! - Builds the binaries with `cargo build --release -p ...` in the workspace (into
-//!   `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR`, else `target/`), and the peers with `../shared/peers/build
-//!   <target>/peers`. Without `../shared/peers` (or g++) the peer columns stay empty.
-//! - Generates the data sets once into `<target>/bench-data/` (delete the folder to generate
-//!   them anew). The jigsaw sets built from `../shared/bench` are skipped with a note when it is
-//!   absent; the rest comes from `gen.rs` with fixed seeds.
+//!   `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR`, else `target/`).
+//! - Most sets are made here: `gen.rs` draws them with fixed seeds, once, into
+//!   `<target>/bench-data/` (delete the folder to draw them anew); the 20 official target9
+//!   tests are in `tests/fixtures`. What the repository cannot hold comes from a data folder,
+//!   `--data DIR` (default: `../shared` beside the workspace, if it is there):
+//!   `DIR/bench/17_clue.txt` and `DIR/bench/forum_hardest_1905_11plus.txt`, tdoku's
+//!   `puzzles2_17_clue` and `puzzles5_forum_hardest_1905_11+` from `data.zip` in the tdoku
+//!   repository (t-dillon/tdoku on GitHub), shown as jigsaw grids on the 3x3 boxes; and
+//!   `DIR/peers/<problem>_seed.cpp`, the C++ solutions published with the problems'
+//!   write-ups, compiled with `g++ -O2` into `<target>/peers`. Whatever is missing is
+//!   skipped, and the report's heading says what and where to get it.
 //! - Every run is a whole process: standard input from the file, standard output to
 //!   `/dev/null`, timed from spawn to exit. Ours runs `N` times (default 5, `--quick` 3) per
 //!   input after one untimed check run; a peer runs up to `N` times, fewer once its time on one
@@ -24,6 +31,13 @@
 //!   then reported as `> T`.
 //! - `--quick` cuts every large set to about a tenth. `--only` keeps the sets whose name starts
 //!   with one of the given words (`jigsaw`, `target9-noip`, ...).
+//! - The report goes to standard output as Markdown, headed by the date, the commit, the
+//!   machine, the compiler and what was skipped and why; `--markdown FILE` writes it to FILE
+//!   as well, so that the figures quoted in the docs are copied, never typed.
+//! - `--only tails` runs the heavy-tail families of `tails.rs` instead (they are not in the
+//!   default run): one process per input, each killed after `--timeout` seconds (default 10)
+//!   and then reported as `> limit`; `--quick` times a tenth of each family, `--sample N` N
+//!   inputs of each, evenly spaced.
 
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::Write as _;
@@ -32,16 +46,14 @@ use std::hash::Hasher;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::gen::{self, Rng};
+use crate::process;
 use crate::reference;
+use crate::tails;
 use crate::workspace_root;
-
-const USAGE: &str = "usage: cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] \
-                     [--no-peers] [--peer-timeout SECONDS]";
 
 /// A peer is run again on one input only while its time on that input stays under this.
 const PEER_BUDGET: Duration = Duration::from_secs(30);
@@ -67,112 +79,172 @@ const JIGSAW_VERDICTS: [&str; 2] = ["No solution", "Multiple Solutions"];
 /// The path of `/usr/bin/time`, which reports the peak resident memory with `-f %M`.
 const GNU_TIME: &str = "/usr/bin/time";
 
-pub fn main(args: &[String]) -> Result<(), String> {
-    let options = Options::parse(args)?;
-    let sets: Vec<&str> = SETS
-        .iter()
-        .copied()
-        .filter(|set| {
-            options.only.is_empty() || options.only.iter().any(|w| set.starts_with(w.as_str()))
-        })
-        .collect();
-    if sets.is_empty() {
+/// Runs the bench as `options` say; `args` (the command line after `bench`) heads the report.
+pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
+    // The tails families run only when asked for: thousands of processes, each up to the
+    // time limit.
+    let chosen = |name: &&str| {
+        options.only.iter().any(|w| name.starts_with(w.as_str()))
+            || (options.only.is_empty() && !name.starts_with("tails"))
+    };
+    let sets: Vec<&str> = SETS.iter().copied().filter(chosen).collect();
+    let families: Vec<&'static str> = tails::FAMILIES.iter().copied().filter(chosen).collect();
+    if sets.is_empty() && families.is_empty() {
         return Err(format!(
-            "--only matches no data set; the sets: {}",
-            SETS.join(", ")
+            "--only matches no data set; the sets: {}, {}",
+            SETS.join(", "),
+            tails::FAMILIES.join(", ")
         ));
     }
-    let paths = Paths::new()?;
+    let paths = Paths::new(options.data.as_deref())?;
     let mut notes = Vec::new();
+    let mut skipped = Vec::new();
+    let left_out: Vec<&str> = SETS
+        .iter()
+        .chain(tails::FAMILIES.iter())
+        .copied()
+        .filter(|name| !chosen(name))
+        .collect();
+    if !left_out.is_empty() {
+        skipped.push(format!(
+            "{}: not asked for ({})",
+            left_out.join(", "),
+            if options.only.is_empty() {
+                "the heavy-tail families run with `--only tails`"
+            } else {
+                "`--only`"
+            }
+        ));
+    }
 
     let mut problems: Vec<&str> = sets.iter().map(|s| problem_of(s)).collect();
+    problems.extend(families.iter().map(|f| tails::problem_of(f)));
+    problems.sort_unstable();
     problems.dedup();
     build_ours(&paths, &problems)?;
-    let peers = if options.peers {
-        build_peers(&paths, &mut notes)
+    let peers = if sets.is_empty() {
+        None
+    } else if !options.no_peers {
+        build_peers(&paths, &mut skipped)
     } else {
-        notes.push("peers not run (--no-peers)".to_string());
+        skipped.push("the peers' columns: not asked for (`--no-peers`)".to_string());
         None
     };
 
     fs::create_dir_all(&paths.data).map_err(|e| format!("{}: {}", paths.data.display(), e))?;
     let mut results = Vec::new();
     for name in sets {
-        let set = match make_set(name, &options, &paths, &mut notes)? {
+        let set = match make_set(name, options, &paths, &mut skipped)? {
             Some(set) => set,
             None => continue,
         };
         let ours = paths.release.join(set.problem);
-        let peer = peers.as_ref().map(|dir| dir.join(set.problem));
+        let peer = peers
+            .as_ref()
+            .map(|dir| dir.join(set.problem))
+            .filter(|program| program.exists());
         eprintln!(
             "bench: {} ({} inputs, {} cases)",
             set.name,
             set.inputs.len(),
             set.cases
         );
-        match measure_set(&set, &ours, peer.as_deref(), &options, &paths) {
+        match measure_set(&set, &ours, peer.as_deref(), options, &paths) {
             Ok(result) => results.push(result),
             Err(message) => notes.push(format!("{}: FAILED: {}", set.name, message)),
         }
     }
-    print_report(args, &options, &results, &notes);
+    let mut tails_results = Vec::new();
+    for name in families {
+        let family = tails::make(name, &paths.data)?;
+        let all = family.inputs.len();
+        let count = match options.sample {
+            Some(n) => n,
+            None => options.size(all),
+        };
+        let inputs = tails::sample(&family.inputs, count);
+        eprintln!("bench: {} ({} of {} inputs)", name, inputs.len(), all);
+        let ours = paths.release.join(family.problem);
+        tails_results.push(tails::measure(&family, &inputs, &ours, options.timeout)?);
+    }
+    let mut text = String::new();
+    heading(args, &paths, &skipped, &mut text);
+    report(options, &results, &notes, &mut text);
+    if !tails_results.is_empty() {
+        tails::report(&tails_results, options.timeout, &paths.root, &mut text);
+    }
+    print!("{}", text);
+    if let Some(path) = &options.markdown {
+        fs::write(path, &text).map_err(|e| format!("{}: {}", path.display(), e))?;
+        eprintln!("bench: wrote {}", path.display());
+    }
     Ok(())
 }
 
-struct Options {
-    runs: usize,
+/// The command line of `cargo xtask bench`.
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = "bench",
+    about = "Whole-process timings of the release binaries, beside the published peers"
+)]
+pub struct Options {
+    /// Timed runs of ours per input [default: 5, with --quick 3]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    runs: Option<usize>,
+    /// A tenth of each large set and of each heavy-tail family
+    #[arg(long)]
     quick: bool,
+    /// Only the sets whose names start with one of these words (`tails`: the heavy-tail
+    /// families, which the default run leaves out)
+    #[arg(long, value_name = "SET", value_delimiter = ',')]
     only: Vec<String>,
-    peers: bool,
-    peer_timeout: Duration,
+    /// Leave the peers out
+    #[arg(long)]
+    no_peers: bool,
+    /// Kill a peer after this long on a target9 grid, ten times this elsewhere [default: 60,
+    /// with --quick 10]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    peer_timeout: Option<Duration>,
+    /// Kill a process on a heavy-tail input after this long
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "10")]
+    timeout: Duration,
+    /// Time N inputs of each heavy-tail family, evenly spaced [default: all, with --quick a
+    /// tenth]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    sample: Option<usize>,
+    /// Write the report to FILE as well
+    #[arg(long, value_name = "FILE")]
+    markdown: Option<PathBuf>,
+    /// The folder of the sets and peers kept outside the repository [default: ../shared beside
+    /// the workspace, if it is there]
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+}
+
+/// A count of at least 1.
+pub fn positive(text: &str) -> Result<usize, String> {
+    match text.parse() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("a positive integer, not {:?}", text)),
+    }
+}
+
+/// A positive number of seconds.
+fn seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("a positive number of seconds, not {:?}", text)),
+    }
 }
 
 impl Options {
-    fn parse(args: &[String]) -> Result<Self, String> {
-        let mut runs = None;
-        let mut quick = false;
-        let mut only = Vec::new();
-        let mut peers = true;
-        let mut peer_timeout = None;
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            let mut value = |flag: &str| {
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{} needs a value\n{}", flag, USAGE))
-            };
-            match arg.as_str() {
-                "--runs" => {
-                    let v = value("--runs")?;
-                    match v.parse::<usize>() {
-                        Ok(n) if n >= 1 => runs = Some(n),
-                        _ => return Err(format!("--runs takes a positive integer, not {:?}", v)),
-                    }
-                }
-                "--quick" => quick = true,
-                "--only" => only.extend(value("--only")?.split(',').map(str::to_string)),
-                "--no-peers" => peers = false,
-                "--peer-timeout" => {
-                    let v = value("--peer-timeout")?;
-                    match v.parse::<f64>() {
-                        Ok(s) if s > 0.0 && s.is_finite() => {
-                            peer_timeout = Some(Duration::from_secs_f64(s))
-                        }
-                        _ => return Err(format!("--peer-timeout takes seconds, not {:?}", v)),
-                    }
-                }
-                "-h" | "--help" => return Err(USAGE.to_string()),
-                other => return Err(format!("unknown argument {:?}\n{}", other, USAGE)),
-            }
-        }
-        Ok(Options {
-            runs: runs.unwrap_or(if quick { 3 } else { 5 }),
-            quick,
-            only,
-            peers,
-            peer_timeout: peer_timeout
-                .unwrap_or_else(|| Duration::from_secs(if quick { 10 } else { 60 })),
-        })
+    fn runs(&self) -> usize {
+        self.runs.unwrap_or(if self.quick { 3 } else { 5 })
+    }
+
+    fn peer_timeout(&self) -> Duration {
+        self.peer_timeout
+            .unwrap_or_else(|| Duration::from_secs(if self.quick { 10 } else { 60 }))
     }
 
     /// `full` cases, or a tenth of them with `--quick`.
@@ -190,17 +262,24 @@ struct Paths {
     target: PathBuf,
     release: PathBuf,
     data: PathBuf,
-    shared: PathBuf,
+    /// The folder of sets and peers kept outside the repository (`--data`), if there is one.
+    shared: Option<PathBuf>,
 }
 
 impl Paths {
-    fn new() -> Result<Self, String> {
+    /// The paths, with `data` (`--data DIR`) as the outside folder, else `../shared` beside the
+    /// workspace if it is there.
+    fn new(data: Option<&Path>) -> Result<Self, String> {
         let root = workspace_root();
         let target = crate::target_dir();
-        let shared = root
-            .parent()
-            .ok_or("the workspace root has no parent folder")?
-            .join("shared");
+        let shared = match data {
+            Some(dir) if dir.is_dir() => Some(dir.to_path_buf()),
+            Some(dir) => return Err(format!("--data {}: no such folder", dir.display())),
+            None => root
+                .parent()
+                .map(|up| up.join("shared"))
+                .filter(|dir| dir.is_dir()),
+        };
         Ok(Paths {
             release: target.join("release"),
             data: target.join("bench-data"),
@@ -234,49 +313,74 @@ fn build_ours(paths: &Paths, problems: &[&str]) -> Result<(), String> {
     }
 }
 
-/// Builds the peers into `<target>/peers` unless they are newer than their sources; `None`, with
-/// a note, when they cannot be had.
-fn build_peers(paths: &Paths, notes: &mut Vec<String>) -> Option<PathBuf> {
-    let sources = paths.shared.join("peers");
-    let script = sources.join("build");
-    if !script.exists() {
-        notes.push(format!(
-            "no peers: {} is absent (the workspace was cloned without ../shared)",
-            script.display()
-        ));
-        return None;
-    }
+/// Where to get the peers: the sources `build_peers` compiles.
+const PEERS_HELP: &str = "DIR/peers/<problem>_seed.cpp for jigsaw, sima4, latin6 and target9: \
+                          the C++ solutions published with the problems' write-ups, compiled \
+                          here with g++ -O2";
+
+/// Compiles the peers `<data>/peers/<problem>_seed.cpp` with `g++ -O2` into `<target>/peers`
+/// (again only when a source is newer than its program); `None`, with a note, when none can
+/// be had. A problem whose source is missing has no peer.
+fn build_peers(paths: &Paths, skipped: &mut Vec<String>) -> Option<PathBuf> {
+    let sources = match &paths.shared {
+        Some(dir) => dir.join("peers"),
+        None => {
+            skipped.push(format!(
+                "the peers' columns: no data folder; they need {}",
+                PEERS_HELP
+            ));
+            return None;
+        }
+    };
     let out = paths.target.join("peers");
     let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
-    let newest_source = ["jigsaw", "sima4", "latin6", "target9"]
-        .iter()
-        .map(|p| modified(&sources.join(format!("{}_seed.cpp", p))))
-        .chain(std::iter::once(modified(&script)))
-        .max()
-        .flatten()
-        .unwrap_or(SystemTime::UNIX_EPOCH);
-    let fresh = ["jigsaw", "sima4", "latin6", "target9"]
-        .iter()
-        .all(|p| modified(&out.join(p)).is_some_and(|t| t >= newest_source));
-    if fresh {
-        return Some(out);
-    }
-    eprintln!("bench: {} {}", script.display(), out.display());
-    match Command::new("bash").arg(&script).arg(&out).status() {
-        Ok(status) if status.success() => Some(out),
-        Ok(status) => {
-            notes.push(format!(
-                "no peers: {} failed ({})",
-                script.display(),
+    let mut built = 0;
+    let mut missing = Vec::new();
+    for problem in ["jigsaw", "sima4", "latin6", "target9"] {
+        let source = sources.join(format!("{}_seed.cpp", problem));
+        let program = out.join(problem);
+        let source_time = match modified(&source) {
+            Some(time) => time,
+            None => {
+                missing.push(problem);
+                continue;
+            }
+        };
+        if modified(&program).is_some_and(|t| t >= source_time) {
+            built += 1;
+            continue;
+        }
+        fs::create_dir_all(&out).ok()?;
+        eprintln!(
+            "bench: g++ -O2 -o {} {}",
+            program.display(),
+            source.display()
+        );
+        match Command::new("g++")
+            .args(["-O2", "-o"])
+            .arg(&program)
+            .arg(&source)
+            .status()
+        {
+            Ok(status) if status.success() => built += 1,
+            Ok(status) => skipped.push(format!(
+                "the {} peer: g++ failed on {} ({})",
+                problem,
+                source.display(),
                 status
-            ));
-            None
-        }
-        Err(e) => {
-            notes.push(format!("no peers: {}: {}", script.display(), e));
-            None
+            )),
+            Err(e) => skipped.push(format!("the {} peer: g++: {}", problem, e)),
         }
     }
+    if !missing.is_empty() {
+        skipped.push(format!(
+            "the peers of {}: not in {} ({})",
+            missing.join(", "),
+            sources.display(),
+            PEERS_HELP
+        ));
+    }
+    (built > 0).then_some(out)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,7 +419,7 @@ fn make_set(
     name: &str,
     options: &Options,
     paths: &Paths,
-    notes: &mut Vec<String>,
+    skipped: &mut Vec<String>,
 ) -> Result<Option<DataSet>, String> {
     let data = &paths.data;
     let mut set = DataSet {
@@ -327,16 +431,30 @@ fn make_set(
     };
     match name {
         "jigsaw-17clue" | "jigsaw-hardest" => {
-            let file = if name == "jigsaw-17clue" {
-                "17_clue.txt"
+            let (file, tdoku) = if name == "jigsaw-17clue" {
+                ("17_clue.txt", "puzzles2_17_clue")
             } else {
-                "forum_hardest_1905_11plus.txt"
+                (
+                    "forum_hardest_1905_11plus.txt",
+                    "puzzles5_forum_hardest_1905_11+",
+                )
             };
-            let source = paths.shared.join("bench").join(file);
-            if !source.exists() {
-                notes.push(format!("{}: skipped, {} is absent", name, source.display()));
-                return Ok(None);
-            }
+            let source = paths
+                .shared
+                .as_ref()
+                .map(|dir| dir.join("bench").join(file));
+            let source = match source {
+                Some(source) if source.exists() => source,
+                _ => {
+                    skipped.push(format!(
+                        "{}: needs DIR/bench/{} (`--data DIR`): tdoku's `{}`, in `data.zip` of \
+                         the tdoku repository (t-dillon/tdoku on GitHub), one 81-character \
+                         puzzle per line",
+                        name, file, tdoku
+                    ));
+                    return Ok(None);
+                }
+            };
             let limit = if options.quick { 5_000 } else { usize::MAX };
             let path = data.join(format!("{}-{}.txt", name, limit_label(limit)));
             let cases = cached(&path, |out| classic_as_jigsaw(&source, limit, out))?;
@@ -352,17 +470,7 @@ fn make_set(
             set.comparable = true;
         }
         "target9-noip" => {
-            let dirs = [
-                paths.root.join("tests/fixtures/target9/noip2009"),
-                paths.shared.join("fixtures/target9/noip2009"),
-            ];
-            let dir = match dirs.iter().find(|d| d.join("sudoku1.in").exists()) {
-                Some(dir) => dir,
-                None => {
-                    notes.push(format!("{}: skipped, no {}", name, dirs[1].display()));
-                    return Ok(None);
-                }
-            };
+            let dir = paths.root.join("tests/fixtures/target9/noip2009");
             for k in 1..=20 {
                 let path = dir.join(format!("sudoku{}.in", k));
                 if !path.exists() {
@@ -462,8 +570,9 @@ fn cached(
     Ok(cases)
 }
 
-/// The 81-character lines of `source` (digits, `.` or `0` for empty), at most `limit`, as
-/// jigsaw cases with the 3x3 boxes drawn as walls.
+/// The 81-character lines of `source` (digits, `.` or `0` for empty; lines starting with `#`,
+/// as in tdoku's files, are comments), at most `limit`, as jigsaw cases with the 3x3 boxes
+/// drawn as walls.
 fn classic_as_jigsaw(
     source: &Path,
     limit: usize,
@@ -475,7 +584,7 @@ fn classic_as_jigsaw(
     for line in text
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .take(limit)
     {
         let givens: Vec<u8> = line
@@ -614,7 +723,8 @@ enum Sink {
 struct Outcome {
     elapsed: Duration,
     timed_out: bool,
-    status: std::process::ExitStatus,
+    /// `None` if the process was killed at the time limit.
+    status: Option<std::process::ExitStatus>,
     digest: Option<Digest>,
 }
 
@@ -635,31 +745,28 @@ fn run(
     let mut child = command
         .spawn()
         .map_err(|e| format!("{:?}: {}", command.get_program(), e))?;
-    let (done, watch) = mpsc::channel::<()>();
-    let pid = child.id().to_string();
-    let watchdog = timeout.map(|limit| {
-        thread::spawn(move || match watch.recv_timeout(limit) {
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                let _ = Command::new("kill").args(["-KILL", &pid]).status();
-                true
-            }
-            _ => false,
-        })
-    });
-    let digest = match (sink, child.stdout.take()) {
-        (Sink::Digest(patterns), Some(stdout)) => Some(digest(stdout, patterns)),
+    let reader = match (sink, child.stdout.take()) {
+        (Sink::Digest(patterns), Some(stdout)) => {
+            Some(thread::spawn(move || digest(stdout, patterns)))
+        }
         _ => None,
     };
-    let status = child.wait().map_err(|e| e.to_string())?;
-    let elapsed = start.elapsed();
-    let _ = done.send(());
-    let timed_out = watchdog.is_some_and(|w| w.join().unwrap_or(false));
+    let ended = process::wait(&mut child, start, timeout).map_err(|e| e.to_string())?;
+    let digest = reader.map(|r| r.join().expect("the digest thread does not panic"));
     Ok(Outcome {
-        elapsed,
-        timed_out,
-        status,
+        elapsed: ended.elapsed,
+        timed_out: ended.status.is_none(),
+        status: ended.status,
         digest,
     })
+}
+
+/// An exit status as a report shows it.
+fn status_text(status: Option<std::process::ExitStatus>) -> String {
+    status.map_or_else(
+        || "no exit within the time limit".to_string(),
+        |s| s.to_string(),
+    )
 }
 
 fn digest(mut stdout: impl Read, patterns: &[&str]) -> Digest {
@@ -746,22 +853,22 @@ fn measure_set(
         &[]
     };
     let timeout = if set.problem == "target9" {
-        options.peer_timeout
+        options.peer_timeout()
     } else {
-        options.peer_timeout * 10
+        options.peer_timeout() * 10
     };
     let mut inputs = Vec::new();
     for input in &set.inputs {
         if set.inputs.len() > 1 {
             eprintln!("bench:   {}", input.label);
         }
-        let ours = measure_ours(ours, input, patterns, options.runs, paths)?;
+        let ours = measure_ours(ours, input, patterns, options.runs(), paths)?;
         let peer = match peer {
             Some(peer) => Some(measure_peer(
                 peer,
                 input,
                 set.comparable,
-                options.runs,
+                options.runs(),
                 timeout,
             )?),
             None => None,
@@ -811,12 +918,12 @@ fn measure_ours(
     };
     check.stderr(stderr);
     let outcome = run(check, &input.ours, Sink::Digest(patterns), None)?;
-    if !outcome.status.success() {
+    if !outcome.status.is_some_and(|s| s.success()) {
         let message = fs::read_to_string(&stderr_path).unwrap_or_default();
         return Err(format!(
             "{} exited with {} on {}: {}",
             binary.display(),
-            outcome.status,
+            status_text(outcome.status),
             input.ours.display(),
             message.lines().next().unwrap_or("")
         ));
@@ -833,11 +940,11 @@ fn measure_ours(
         let mut c = Command::new(binary);
         c.stderr(Stdio::null());
         let outcome = run(c, &input.ours, Sink::Null, None)?;
-        if !outcome.status.success() {
+        if !outcome.status.is_some_and(|s| s.success()) {
             return Err(format!(
                 "{} exited with {}",
                 binary.display(),
-                outcome.status
+                status_text(outcome.status)
             ));
         }
         times.push(outcome.elapsed);
@@ -955,7 +1062,9 @@ impl SetResult {
     }
 }
 
-fn print_report(args: &[String], options: &Options, results: &[SetResult], notes: &[String]) {
+/// The report's title and what it was measured on: the date, the commit, the machine, the
+/// compiler, and what the run left out and why.
+fn heading(args: &[String], paths: &Paths, skipped: &[String], out: &mut String) {
     let cpu = fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|s| {
@@ -970,18 +1079,109 @@ fn print_report(args: &[String], options: &Options, results: &[SetResult], notes
         .ok()
         .and_then(|s| s.split_whitespace().next().map(str::to_string))
         .unwrap_or_else(|| "unknown".to_string());
-    println!();
-    println!("command: cargo xtask bench {}", args.join(" "));
-    println!(
-        "machine: {} cores, {}, load average {} at the end; medians of {} runs (peers: see \
-         the runs column)",
-        cores, cpu, load, options.runs
+    let seconds = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let _ = writeln!(out, "# cargo xtask bench {}", args.join(" "));
+    let _ = writeln!(out);
+    let _ = writeln!(out, "- date: {}", utc(seconds));
+    let _ = writeln!(out, "- commit: {}", commit(&paths.root));
+    let _ = writeln!(
+        out,
+        "- machine: {}, {} cores; load average {} at the end",
+        cpu, cores, load
     );
-    println!();
-    println!(
+    let _ = writeln!(out, "- compiler: {}", rustc_version(&paths.root));
+    let _ = match &paths.shared {
+        Some(dir) => writeln!(out, "- data folder: {}", dir.display()),
+        None => writeln!(out, "- data folder: none (`--data DIR`, else `../shared`)"),
+    };
+    if skipped.is_empty() {
+        let _ = writeln!(out, "- skipped: nothing");
+    } else {
+        let _ = writeln!(out, "- skipped:");
+        for line in skipped {
+            let _ = writeln!(out, "  - {}", line);
+        }
+    }
+}
+
+/// The commit checked out in `root`, and whether the work tree differs from it.
+fn commit(root: &Path) -> String {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .current_dir(root)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match git(&["rev-parse", "--short=12", "HEAD"]) {
+        Some(hash) => match git(&["status", "--porcelain", "--untracked-files=no"]) {
+            Some(changes) if changes.is_empty() => hash,
+            _ => format!("{} with uncommitted changes", hash),
+        },
+        None => "unknown (no git repository)".to_string(),
+    }
+}
+
+/// `rustc --version` as cargo would run it in `root`.
+fn rustc_version(root: &Path) -> String {
+    Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+        .current_dir(root)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map_or_else(
+            || "unknown".to_string(),
+            |o| String::from_utf8_lossy(&o.stdout).trim().to_string(),
+        )
+}
+
+/// `seconds` after 1970-01-01 00:00 UTC as `YYYY-MM-DD HH:MM UTC` (the proleptic Gregorian
+/// calendar, from the number of days as in Howard Hinnant's `civil_from_days`).
+fn utc(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let m = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * m + 2) / 5 + 1;
+    let month = if m < 10 { m + 3 } else { m - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    let minutes = seconds % 86_400 / 60;
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        year,
+        month,
+        day,
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// The throughput table of the data sets, the per-input tables of the sets with several
+/// inputs, and the notes.
+fn report(options: &Options, results: &[SetResult], notes: &[String], out: &mut String) {
+    if results.is_empty() {
+        return;
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "Whole processes, medians of {} runs (the peers: see the runs column):",
+        options.runs()
+    );
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
         "| data set | cases | ours: median | cases/s | peak RSS | peer: median | cases/s | runs (peer) | peer / ours | same output |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     let mut memory_over = Vec::new();
     for set in results {
         let t = set.totals();
@@ -1022,7 +1222,8 @@ fn print_report(args: &[String], options: &Options, results: &[SetResult], notes
             }
             None => "-".to_string(),
         };
-        println!(
+        let _ = writeln!(
+            out,
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             set.name,
             thousands(set.cases as u64),
@@ -1037,9 +1238,9 @@ fn print_report(args: &[String], options: &Options, results: &[SetResult], notes
         );
     }
     for set in results.iter().filter(|s| s.inputs.len() > 1) {
-        print_details(set);
+        details(set, out);
     }
-    println!();
+    let _ = writeln!(out);
     let mut all_notes: Vec<String> = notes.to_vec();
     for set in results {
         all_notes.extend(output_checks(set));
@@ -1057,16 +1258,19 @@ fn print_report(args: &[String], options: &Options, results: &[SetResult], notes
         all_notes.push(format!("peak RSS not measured: no {}", GNU_TIME));
     }
     for note in all_notes {
-        println!("- {}", note);
+        let _ = writeln!(out, "- {}", note);
     }
 }
 
-fn print_details(set: &SetResult) {
-    println!();
-    println!("{}, one process per input:", set.name);
-    println!();
-    println!("| input | ours: median | peer: median | peer / ours | our answer, check |");
-    println!("|---|---:|---:|---:|---|");
+fn details(set: &SetResult, out: &mut String) {
+    let _ = writeln!(out);
+    let _ = writeln!(out, "{}, one process per input:", set.name);
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "| input | ours: median | peer: median | peer / ours | our answer, check |"
+    );
+    let _ = writeln!(out, "|---|---:|---:|---:|---|");
     for input in &set.inputs {
         let ours = input.ours.median;
         let (peer, ratio, same) = match &input.peer {
@@ -1096,7 +1300,8 @@ fn print_details(set: &SetResult) {
             None => {}
         }
         let answer = String::from_utf8_lossy(&input.ours.digest.head);
-        println!(
+        let _ = writeln!(
+            out,
             "| {} | {} | {} | {} | {} {} |",
             input.label,
             duration(ours),
@@ -1108,8 +1313,8 @@ fn print_details(set: &SetResult) {
     }
     let slowest = set.inputs.iter().map(|i| i.ours.median).max();
     if let Some(slowest) = slowest {
-        println!();
-        println!("{}: our slowest input {}", set.name, duration(slowest));
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{}: our slowest input {}", set.name, duration(slowest));
     }
 }
 
@@ -1166,7 +1371,7 @@ fn output_checks(set: &SetResult) -> Vec<String> {
     notes
 }
 
-fn duration(d: Duration) -> String {
+pub fn duration(d: Duration) -> String {
     let s = d.as_secs_f64();
     if s >= 1.0 {
         format!("{:.2} s", s)
@@ -1186,7 +1391,7 @@ fn rate(cases: usize, d: Duration) -> String {
     }
 }
 
-fn thousands(n: u64) -> String {
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let groups: Vec<&str> = digits
         .as_bytes()
@@ -1207,6 +1412,13 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(28_200_960), "28,200,960");
+    }
+
+    #[test]
+    fn utc_dates_follow_the_calendar() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(utc(1_700_000_000), "2023-11-14 22:13 UTC");
     }
 
     #[test]
@@ -1231,16 +1443,22 @@ mod tests {
 
     #[test]
     fn options_parse_flags() {
-        let args: Vec<String> = ["--quick", "--only", "jigsaw,target9-noip", "--no-peers"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let o = Options::parse(&args).unwrap();
-        assert_eq!(o.runs, 3);
+        use clap::Parser;
+        let parse = |line: &str| Options::try_parse_from(line.split(' '));
+        let o =
+            parse("bench --quick --only jigsaw,target9-noip --no-peers --markdown out.md").unwrap();
+        assert_eq!(o.runs(), 3);
         assert_eq!(o.only, vec!["jigsaw", "target9-noip"]);
-        assert!(!o.peers);
-        assert_eq!(o.peer_timeout, Duration::from_secs(10));
-        assert!(Options::parse(&["--runs".to_string(), "0".to_string()]).is_err());
-        assert!(Options::parse(&["--bogus".to_string()]).is_err());
+        assert!(o.no_peers);
+        assert_eq!(o.peer_timeout(), Duration::from_secs(10));
+        assert_eq!(o.timeout, Duration::from_secs(10));
+        assert_eq!(o.markdown, Some(PathBuf::from("out.md")));
+        let o = parse("bench --timeout 2.5 --sample 7 --peer-timeout 90").unwrap();
+        assert_eq!((o.runs(), o.sample), (5, Some(7)));
+        assert_eq!(o.timeout, Duration::from_millis(2500));
+        assert_eq!(o.peer_timeout(), Duration::from_secs(90));
+        assert!(parse("bench --runs 0").is_err());
+        assert!(parse("bench --timeout -1").is_err());
+        assert!(parse("bench --bogus").is_err());
     }
 }

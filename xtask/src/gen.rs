@@ -143,6 +143,125 @@ fn free_pockets(size: usize, region: &[u8], free: u8) -> Vec<usize> {
     pockets
 }
 
+/// The 3x3 boxes after `swaps` swaps of two cells between neighbouring regions: a random cell
+/// of one region that touches a second region trades places with a random cell of the second
+/// region that touches the first, kept only if both regions stay connected. Every region
+/// keeps 9 cells. O(swaps * 81) expected.
+pub fn swapped_boxes(rng: &mut Rng, swaps: usize) -> Vec<u8> {
+    let mut regions = boxes(9);
+    let mut done = 0;
+    while done < swaps {
+        let x = rng.below(81);
+        let others: Vec<usize> = neighbours(9, x)
+            .filter(|&n| regions[n] != regions[x])
+            .collect();
+        if others.is_empty() {
+            continue;
+        }
+        let (a, b) = (regions[x], regions[others[rng.below(others.len())]]);
+        let candidates: Vec<usize> = (0..81)
+            .filter(|&y| regions[y] == b && neighbours(9, y).any(|n| regions[n] == a))
+            .collect();
+        let y = candidates[rng.below(candidates.len())];
+        regions[x] = b;
+        regions[y] = a;
+        if region_connected(9, &regions, a) && region_connected(9, &regions, b) {
+            done += 1;
+        } else {
+            regions[x] = a;
+            regions[y] = b;
+        }
+    }
+    regions
+}
+
+/// A random Hamiltonian path through the 9x9 grid cut into 9 pieces of 9 cells: region `k`
+/// holds the path's cells `9k..9k + 9`. The path starts as the rows walked back and forth and
+/// takes 4,000 backbite moves (an end steps to a random neighbour and the path is re-joined),
+/// which mix it over the Hamiltonian paths of the grid. O(4,000 * 81).
+pub fn path_regions(rng: &mut Rng) -> Vec<u8> {
+    let mut path: Vec<usize> = (0..9)
+        .flat_map(|r| (0..9).map(move |c| r * 9 + if r % 2 == 0 { c } else { 8 - c }))
+        .collect();
+    for _ in 0..4000 {
+        if rng.percent(50) {
+            path.reverse();
+        }
+        let end = path[80];
+        let steps: Vec<usize> = neighbours(9, end).collect();
+        let next = steps[rng.below(steps.len())];
+        let at = path
+            .iter()
+            .position(|&cell| cell == next)
+            .expect("every cell is on the path");
+        path[at + 1..].reverse();
+    }
+    let mut regions = vec![0u8; 81];
+    for (i, &cell) in path.iter().enumerate() {
+        regions[cell] = (i / 9) as u8;
+    }
+    regions
+}
+
+/// The 6x6 grouping "group = row" with the cells of `column` swapped between rows `a` and `b`.
+/// No such grouping has a solution: group `a` holds five cells of row `a` and so must hold the
+/// letter of the row's sixth cell, which it took from row `b` in the same column. O(36).
+pub fn rows_swapped(column: usize, a: usize, b: usize) -> Vec<u8> {
+    let mut groups: Vec<u8> = (0..36).map(|cell| (cell / 6) as u8).collect();
+    groups.swap(a * 6 + column, b * 6 + column);
+    groups
+}
+
+/// Up to `count` givens at random cells, each a random digit that no given in its row, column
+/// or region holds (a cell whose peers hold every digit is passed over). The givens never
+/// clash, though they may have no completion. O(size^4).
+pub fn random_givens(rng: &mut Rng, size: usize, regions: &[u8], count: usize) -> Vec<u8> {
+    let mut cells: Vec<usize> = (0..size * size).collect();
+    rng.shuffle(&mut cells);
+    let mut givens = vec![0u8; size * size];
+    let mut placed = 0;
+    for cell in cells {
+        if placed == count {
+            break;
+        }
+        let taken: Vec<u8> = (0..size * size)
+            .filter(|&p| {
+                p / size == cell / size || p % size == cell % size || regions[p] == regions[cell]
+            })
+            .map(|p| givens[p])
+            .collect();
+        let free: Vec<u8> = (1..=size as u8).filter(|d| !taken.contains(d)).collect();
+        if !free.is_empty() {
+            givens[cell] = free[rng.below(free.len())];
+            placed += 1;
+        }
+    }
+    givens
+}
+
+/// Whether the cells of region `region` form one orthogonally connected piece (true for an
+/// empty region). O(size^2).
+pub fn region_connected(size: usize, regions: &[u8], region: u8) -> bool {
+    let cells: Vec<usize> = (0..size * size).filter(|&c| regions[c] == region).collect();
+    let Some(&first) = cells.first() else {
+        return true;
+    };
+    let mut seen = vec![false; size * size];
+    seen[first] = true;
+    let mut stack = vec![first];
+    let mut reached = 1;
+    while let Some(cell) = stack.pop() {
+        for n in neighbours(size, cell) {
+            if regions[n] == region && !seen[n] {
+                seen[n] = true;
+                reached += 1;
+                stack.push(n);
+            }
+        }
+    }
+    reached == cells.len()
+}
+
 /// `size` groups of `size` cells each, with no care for connection: a shuffled deal of cells.
 /// O(size^2).
 pub fn random_groups(rng: &mut Rng, size: usize) -> Vec<u8> {
@@ -445,19 +564,41 @@ mod tests {
     /// True if every region of `regions` is one orthogonally connected piece of `size` cells.
     fn connected_regions(size: usize, regions: &[u8]) -> bool {
         (0..size as u8).all(|r| {
-            let cells: Vec<usize> = (0..size * size).filter(|&c| regions[c] == r).collect();
-            let mut seen = vec![cells[0]];
-            let mut i = 0;
-            while i < seen.len() {
-                for n in neighbours(size, seen[i]) {
-                    if regions[n] == r && !seen.contains(&n) {
-                        seen.push(n);
-                    }
-                }
-                i += 1;
-            }
-            cells.len() == size && seen.len() == size
+            regions.iter().filter(|&&x| x == r).count() == size
+                && region_connected(size, regions, r)
         })
+    }
+
+    #[test]
+    fn tail_layouts_are_nine_connected_regions_of_nine() {
+        let mut rng = Rng::new(11);
+        for swaps in [60, 300] {
+            let regions = swapped_boxes(&mut rng, swaps);
+            assert!(connected_regions(9, &regions));
+            assert_ne!(regions, boxes(9));
+        }
+        for _ in 0..5 {
+            let regions = path_regions(&mut rng);
+            assert!(connected_regions(9, &regions));
+        }
+        let mut split = boxes(9);
+        split.swap(0, 80);
+        assert!(!region_connected(9, &split, 0));
+        assert!(!connected_regions(9, &split));
+    }
+
+    #[test]
+    fn random_givens_never_clash() {
+        let mut rng = Rng::new(12);
+        let regions = boxes(9);
+        for count in [0, 5, 30] {
+            let givens = random_givens(&mut rng, 9, &regions, count);
+            assert_eq!(givens.iter().filter(|&&d| d != 0).count(), count);
+            let peers = peers(9, &regions);
+            for cell in (0..81).filter(|&c| givens[c] != 0) {
+                assert!(peers[cell].iter().all(|&p| givens[p] != givens[cell]));
+            }
+        }
     }
 
     #[test]

@@ -6,8 +6,10 @@
 
 mod bench;
 mod gen;
+mod process;
 mod reference;
 mod stress;
+mod tails;
 
 use std::path::PathBuf;
 
@@ -29,13 +31,36 @@ pub fn target_dir() -> PathBuf {
         .map_or_else(|| root.join("target"), |dir| root.join(dir))
 }
 
+/// `cargo xtask <command>`.
+#[derive(clap::Parser)]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    about = "Project tooling"
+)]
+enum Cli {
+    /// One self-contained source file for a judge (`bundle <problem> [-o FILE]`)
+    #[command(disable_help_flag = true)]
+    Bundle {
+        /// The arguments of the bundler
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Whole-process timings of the four binaries against the peers
+    Bench(bench::Options),
+    /// A binary against the brute-force reference on random instances
+    Stress(stress::Options),
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("bundle") => xtask::bundle::main(&args[1..]),
-        Some("bench") => bench::main(&args[1..]),
-        Some("stress") => stress::main(&args[1..]),
-        _ => Err("usage: cargo xtask <bundle|bench|stress> ...".to_string()),
+    use clap::Parser;
+    let result = match Cli::parse() {
+        Cli::Bundle { args } => xtask::bundle::main(&args),
+        Cli::Bench(options) => {
+            let args: Vec<String> = std::env::args().skip(2).collect();
+            bench::main(&options, &args)
+        }
+        Cli::Stress(options) => stress::main(&options),
     };
     if let Err(message) = result {
         eprintln!("xtask: {}", message);
