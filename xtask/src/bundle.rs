@@ -1,48 +1,76 @@
 //! `cargo xtask bundle <problem> [-o FILE]`: the binary as one source file that a judge compiles
 //! alone with `rustc --edition 2021 -O`, std only.
 //!
-//! The approach of ac-library-rs's `expand.py`: the file holds `<problem>/src/main.rs` (its own
-//! `mod x;` files inlined where they are declared), then `mod common { pub mod scanner { ... }
-//! ... }` with the modules of `common` it uses: those its `common::x` paths name and, in turn,
-//! those their `crate::x` paths name. Paths are rewritten to resolve inside the one file:
-//! `crate::` becomes `crate::common::` in common, `common::` becomes `crate::common::` in the
-//! binary. Tests (`#[cfg(test)]` items), doc comments and `#[doc]` attributes are left out, and
-//! so are common's inner attributes other than lint levels (crate-level ones would warn inside a
-//! module). `mod common` carries `#[allow(dead_code)]`: a binary uses only part of each module.
-//! The result goes through rustfmt when rustfmt is on PATH.
+//! Layout, the way of ac-library-rs: the binary's items (its own `mod x;` files inlined), then
+//! `mod common { pub(crate) use crate::{error, scanner, ...}; }`, then common's modules at the
+//! crate root. `common::x::Y` in the binary goes through that re-export, and `crate::x::Y` (or
+//! `super::x::Y`, `$crate::x::Y`) in common names the module itself: no path is rewritten.
+//! A `#[macro_export]` macro, at the crate root too, is re-exported the same way. Common's
+//! modules become private, so that rustc sees what the program leaves unused.
 //!
-//! The bundler rewrites tokens, not a syntax tree, so the code keeps to rules that make the
-//! rewrite exact. [`rule_violations`] checks them, and the bundler refuses code that breaks one:
+//! Only what the program reaches is kept, in two steps:
 //!
-//! - everywhere: no `#[path]`, `include!`, `include_str!`, `include_bytes!`, `env!`,
-//!   `option_env!`, `extern crate`, `$crate` or `#[macro_export]`;
-//! - in common: `lib.rs` declares the modules (`pub mod x;`) and nothing else, each module is
-//!   the file `common/src/x.rs` and declares no module file of its own, imports are
-//!   `use std::...` or `use crate::...`, and there are no `self::` or `super::` paths outside
-//!   tests;
-//! - in the binary: `common` appears only at the head of a `common::...` path.
+//! 1. By name, from `main`: an item is kept when kept code names it anywhere (in a path, a
+//!    method call, a macro's tokens). This holds for functions, types, traits, constants,
+//!    macros, modules, and the methods and associated items of impls and traits alike. An impl
+//!    is kept when the local types and trait its header names are; an impl of an outside trait
+//!    keeps all its items. Imports and item-level macro calls are kept. Same-named items are
+//!    all kept, so this over-approximates, safely.
+//! 2. By rustc: the bundle is checked (`rustc --edition 2021 --emit=metadata`) and what rustc
+//!    reports unused is removed. That covers imports (a trait imported for its methods is never
+//!    named, so only rustc can tell) and what step 1 kept for a namesake. A removed trait item
+//!    also leaves the trait's impls, those written out in a `macro_rules!` body included; a
+//!    removed type takes its impls along, and an import that only removed code used (rustc
+//!    then calls it unresolved) goes too. A field or an enum variant that only left-out code
+//!    reads gets `#[allow(dead_code)]`: removing it would change the code. Repeated until rustc
+//!    is silent; any other warning, or an error, is refused with rustc's text.
+//!
+//! Tests (`#[cfg(test)]` and `#[test]` items, `#[cfg_attr(test, ...)]`), doc comments and
+//! `lib.rs`'s crate-level attributes (which would apply to the whole bundle) are left out.
+//! `prettyplease` prints the result, indented with tabs; comments do not survive.
+//!
+//! The one rule on the source: the binary's top-level names (items and imports) differ from
+//! `common` and from the names common puts at the crate root (the modules `lib.rs` declares,
+//! the exported macros) in the same namespace, as they share the bundle's crate root; the
+//! bundler refuses code that breaks it. Whatever else
+//! plain rustc cannot build (a crate outside std, `include_str!` of a file, `env!` of a cargo
+//! variable) fails the check of step 2.
 
-use std::collections::{BTreeMap, BTreeSet};
+use proc_macro2::{Delimiter, Group, LineColumn, TokenStream, TokenTree};
+use quote::ToTokens;
+use std::collections::HashSet;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+use syn::{Attribute, File, ImplItem, Item, ItemImpl, TraitItem, UseTree};
 
-/// The largest source Codeforces takes is 64 KiB; a bundle must stay below it.
-pub const SIZE_LIMIT: usize = 64 * 1024;
+/// The largest bundle, in bytes: 40 KiB, well inside the 64 KiB source limit of Codeforces.
+pub const SIZE_LIMIT: usize = 40 * 1024;
 
 const USAGE: &str = "usage: cargo xtask bundle <problem> [-o FILE]";
 
-/// Runs `bundle <problem> [-o FILE]`: writes the bundle to FILE, or to standard output, and
-/// says its size on standard error. Errs, writing nothing, if the code breaks a bundling rule or
-/// the bundle reaches [`SIZE_LIMIT`].
+/// Rounds of the rustc check: each removes what the previous left unused; two or three do.
+const MAX_ROUNDS: usize = 10;
+
+/// One bundled program.
+pub struct Bundle {
+    /// The source file.
+    pub source: String,
+    /// Common's top-level names it carries (its modules), in order.
+    pub modules: Vec<String>,
+}
+
+/// Runs `bundle <problem> [-o FILE]`: writes the bundle to FILE (creating its folder), or to
+/// standard output, and says its size on standard error. Errs, writing nothing, if the bundle
+/// cannot be built or is over [`SIZE_LIMIT`].
 pub fn main(args: &[String]) -> Result<(), String> {
     let mut problem = None;
     let mut output = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "-o" => output = Some(args.next().ok_or(USAGE)?.clone()),
+            "-o" => output = Some(PathBuf::from(args.next().ok_or(USAGE)?)),
             option if option.starts_with('-') => {
                 return Err(format!("unknown option {}; {}", option, USAGE))
             }
@@ -53,7 +81,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let problem = problem.ok_or(USAGE)?;
     let bundle = bundle(&crate::workspace_root(), &problem)?;
     let size = bundle.source.len();
-    if size >= SIZE_LIMIT {
+    if size > SIZE_LIMIT {
         return Err(format!(
             "the bundle of {} has {} bytes, over the limit of {}",
             problem, size, SIZE_LIMIT
@@ -61,1082 +89,1119 @@ pub fn main(args: &[String]) -> Result<(), String> {
     }
     match &output {
         Some(path) => {
-            fs::write(path, &bundle.source).map_err(|e| format!("cannot write {}: {}", path, e))?
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+            }
+            fs::write(path, &bundle.source)
+                .map_err(|e| format!("cannot write {}: {}", path.display(), e))?
         }
         None => io::stdout()
             .write_all(bundle.source.as_bytes())
             .map_err(|e| format!("cannot write the bundle: {}", e))?,
     }
     eprintln!(
-        "bundle {}: {} bytes, with the modules {} of common{}",
+        "bundle {}: {} bytes, with {} of common",
         problem,
         size,
-        bundle.modules.join(", "),
-        if bundle.formatted {
-            ""
-        } else {
-            " (rustfmt is not on PATH: left unformatted)"
-        }
+        bundle.modules.join(", ")
     );
     Ok(())
 }
 
-/// Every place where `common` or the binary `problem` breaks a bundling rule, as
-/// `path:line: what`, paths relative to `root`. Errs if a file cannot be read or lexed.
-pub fn rule_violations(root: &Path, problem: &str) -> Result<Vec<String>, String> {
-    let main_path = binary_main(root, problem)?;
-    let mut violations = Vec::new();
-    let common = root.join("common").join("src");
-    let lib_path = common.join("lib.rs");
-    let lib = SourceFile::read(root, &lib_path)?;
-    violations.extend(lib.violations(Role::Lib));
-    for decl in lib.mod_decls() {
-        if !common.join(format!("{}.rs", decl.name)).is_file() {
-            violations.push(format!(
-                "{}: mod {}; has no file common/src/{}.rs",
-                lib.place(decl.start),
-                decl.name,
-                decl.name
-            ));
-        }
-    }
-    for path in rust_files(&common)? {
-        if path == lib_path {
-            continue;
-        }
-        if path.parent() != Some(common.as_path()) {
-            violations.push(format!(
-                "{}: the modules of common are files directly in common/src",
-                relative(root, &path)
-            ));
-        }
-        violations.extend(SourceFile::read(root, &path)?.violations(Role::Module));
-    }
-    for path in rust_files(main_path.parent().expect("main.rs is in src"))? {
-        violations.extend(SourceFile::read(root, &path)?.violations(Role::Binary));
-    }
-    Ok(violations)
-}
-
-/// A finished bundle.
-struct Bundle {
-    source: String,
-    /// The modules of common inlined, in `lib.rs` order.
-    modules: Vec<String>,
-    /// Whether rustfmt formatted it.
-    formatted: bool,
-}
-
-fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
-    let violations = rule_violations(root, problem)?;
-    if !violations.is_empty() {
+/// The bundle of the binary `problem` of the workspace at `root`.
+pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
+    let main_path = root.join(problem).join("src").join("main.rs");
+    if !main_path.is_file() {
         return Err(format!(
-            "{} cannot be bundled, it breaks the rules of xtask/src/bundle.rs:\n{}",
+            "no binary {}: {} is missing",
             problem,
-            violations.join("\n")
+            main_path.display()
         ));
     }
-    let main_path = binary_main(root, problem)?;
-    let mut wanted = Vec::new();
-    let binary = render_binary(
-        root,
-        &main_path,
-        main_path.parent().expect("main.rs is in src"),
-        &mut wanted,
-    )?;
+    let mut binary = load(&main_path)?;
+    let mut lib = load(&root.join("common").join("src").join("lib.rs"))?.items;
 
-    let common = root.join("common").join("src");
-    let lib = SourceFile::read(root, &common.join("lib.rs"))?;
-    let names: Vec<String> = lib.mod_decls().into_iter().map(|d| d.name).collect();
-    let mut modules = BTreeMap::new();
-    let mut uses = BTreeMap::new();
-    for name in &names {
-        let file = SourceFile::read(root, &common.join(format!("{}.rs", name)))?;
-        uses.insert(name.clone(), file.path_refs("crate")?);
-        let text = file.render(Role::Module, &mut |decl| {
-            Err(format!("unexpected mod {}; in {}", decl.name, file.name))
-        })?;
-        modules.insert(name.clone(), text);
-    }
-    let mut needed = BTreeSet::new();
-    while let Some(wanted_ref) = wanted.pop() {
-        let targets = if wanted_ref.name == "*" {
-            names.clone()
-        } else if names.contains(&wanted_ref.name) {
-            vec![wanted_ref.name]
-        } else {
-            return Err(format!(
-                "{}: common has no module {}",
-                wanted_ref.place, wanted_ref.name
-            ));
-        };
-        for name in targets {
-            if needed.insert(name.clone()) {
-                wanted.extend(uses[&name].iter().cloned());
-            }
+    let names = reach(&[&binary.items, &lib]);
+    prune(&mut binary.items, &names);
+    prune(&mut lib, &names);
+    let modules: Vec<String> = lib
+        .iter()
+        .filter(|item| !matches!(item, Item::Macro(_)))
+        .filter_map(item_name)
+        .collect();
+    // `#[macro_export]` puts a macro at the crate root, wherever it is defined.
+    let mut macros = Vec::new();
+    exported_macros(&lib, &mut macros);
+    let mut shared = top_names(&lib);
+    shared.extend(macros.iter().map(|m| (m.clone(), MACROS)));
+    check_clashes(&binary.items, shared)?;
+    let reexported = [&modules[..], &macros[..]].concat();
+    let shim = syn::parse_str::<Item>(&format!(
+        "mod common {{ pub(crate) use crate::{{{}}}; }}",
+        reexported.join(", ")
+    ))
+    .map_err(|e| format!("the re-export module: {}", e))?;
+
+    // Private at the crate root, so that rustc reports what the program leaves unused: a `pub`
+    // path from the root would count as used.
+    for item in &mut lib {
+        if let Item::Mod(m) = item {
+            m.vis = syn::Visibility::Inherited;
         }
     }
-    let lib_text = lib.render(Role::Lib, &mut |decl| {
-        Ok(if needed.contains(&decl.name) {
-            Some(modules[&decl.name].clone())
-        } else {
-            None
-        })
+    let mut items = binary.items;
+    items.extend(Some(shim).filter(|_| !reexported.is_empty()));
+    items.extend(lib);
+    let source = settle(File {
+        shebang: None,
+        frontmatter: None,
+        attrs: binary.attrs,
+        items,
     })?;
-
-    let in_order: Vec<String> = names.into_iter().filter(|n| needed.contains(n)).collect();
-    let mut source = format!(
-        "// {p}: `{p}/src/main.rs` and the modules of the `common` crate it uses, in one file\n\
-         // made by `cargo xtask bundle {p}`. Compile with `rustc --edition 2021 -O`; std only.\n\n",
-        p = problem
-    );
-    source.push_str(&binary);
-    source.push('\n');
-    if !in_order.is_empty() {
-        source.push_str(&format!(
-            "\n// The modules of the `common` crate this program uses: {}.\n\
-             // Not every item in them is used here.\n\
-             #[allow(dead_code)]\nmod common {{\n{}\n}}\n",
-            in_order.join(", "),
-            indent(&lib_text)?
-        ));
-    }
-    let (source, formatted) = match rustfmt(root, &source)? {
-        Some(formatted) => (formatted, true),
-        None => (source, false),
-    };
+    let kept = syn::parse_file(&source).map_err(|e| e.to_string())?;
+    let kept: HashSet<String> = kept.items.iter().filter_map(item_name).collect();
     Ok(Bundle {
-        source,
-        modules: in_order,
-        formatted,
+        source: format!(
+            "// {}/src/main.rs and what it uses of common: `cargo xtask bundle {}`.\n{}",
+            problem, problem, source
+        ),
+        modules: modules.into_iter().filter(|m| kept.contains(m)).collect(),
     })
 }
 
-/// `<problem>/src/main.rs`, checked to exist.
-fn binary_main(root: &Path, problem: &str) -> Result<PathBuf, String> {
-    let plain = !problem.is_empty()
-        && problem
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    let path = root.join(problem).join("src").join("main.rs");
-    if plain && path.is_file() {
-        Ok(path)
-    } else {
-        Err(format!(
-            "no binary {:?}: expected {}/src/main.rs in the workspace",
-            problem, problem
-        ))
-    }
+/// Reads and parses the module file `path`, leaves out its tests and doc comments, and inlines
+/// the files of the modules it declares (`mod x;`), recursively.
+fn load(path: &Path) -> Result<File, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", path.display(), e))?;
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|e| format!("cannot parse {}: {}", path.display(), e))?;
+    let mut file: File = syn::parse2(without_docs(tokens))
+        .map_err(|e| format!("cannot parse {}: {}", path.display(), e))?;
+    drop_tests(&mut file.items);
+    // The folder of the files of its modules: that of `main.rs`, `lib.rs` and `mod.rs`, else
+    // `x/` beside `x.rs`.
+    let parent = path.parent().unwrap_or_else(|| Path::new(""));
+    let dir = match path.file_stem().and_then(|s| s.to_str()) {
+        Some("main" | "lib" | "mod") | None => parent.to_path_buf(),
+        Some(stem) => parent.join(stem),
+    };
+    inline_modules(&mut file.items, &dir, parent)?;
+    Ok(file)
 }
 
-/// The binary file `path` rendered, its `mod x;` files (looked up in `dir`) inlined; the
-/// `common::x` paths it takes are added to `wanted`.
-fn render_binary(
-    root: &Path,
-    path: &Path,
-    dir: &Path,
-    wanted: &mut Vec<PathRef>,
-) -> Result<String, String> {
-    let file = SourceFile::read(root, path)?;
-    wanted.extend(file.path_refs("common")?);
-    file.render(Role::Binary, &mut |decl| {
-        let flat = dir.join(format!("{}.rs", decl.name));
-        let nested = dir.join(&decl.name).join("mod.rs");
-        let (found, children) = if flat.is_file() {
-            (flat, dir.join(&decl.name))
-        } else if nested.is_file() {
-            (nested, dir.join(&decl.name))
-        } else {
-            return Err(format!(
-                "{}: mod {}; has no file {} or {}",
-                file.place(decl.start),
-                decl.name,
-                relative(root, &flat),
-                relative(root, &nested)
-            ));
-        };
-        render_binary(root, &found, &children, wanted).map(Some)
-    })
-}
-
-/// The `.rs` files under `dir`, sorted.
-fn rust_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let entries =
-            fs::read_dir(&dir).map_err(|e| format!("cannot list {}: {}", dir.display(), e))?;
-        for entry in entries {
-            let path = entry
-                .map_err(|e| format!("cannot list {}: {}", dir.display(), e))?
-                .path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
+/// Replaces each `mod x;` in `items` by `mod x { ... }` with the contents of its file: `x.rs`
+/// or `x/mod.rs` under `dir`, or its `#[path]` from `base` (the file's folder at the top of
+/// a file, `dir` inside an inline module).
+fn inline_modules(items: &mut [Item], dir: &Path, base: &Path) -> Result<(), String> {
+    for item in items {
+        let Item::Mod(module) = item else { continue };
+        let name = module.ident.to_string();
+        let path_attr = module.attrs.iter().position(|a| a.path().is_ident("path"));
+        match &mut module.content {
+            Some((_, items)) => {
+                let dir = dir.join(&name);
+                inline_modules(items, &dir, &dir)?
+            }
+            None => {
+                let path = match path_attr {
+                    Some(i) => {
+                        let attr = module.attrs.remove(i);
+                        match &attr.meta {
+                            syn::Meta::NameValue(syn::MetaNameValue {
+                                value:
+                                    syn::Expr::Lit(syn::ExprLit {
+                                        lit: syn::Lit::Str(s),
+                                        ..
+                                    }),
+                                ..
+                            }) => base.join(s.value()),
+                            _ => {
+                                return Err(format!("mod {}: a #[path] that is not a string", name))
+                            }
+                        }
+                    }
+                    None => {
+                        let flat = dir.join(format!("{}.rs", name));
+                        if flat.is_file() {
+                            flat
+                        } else {
+                            dir.join(&name).join("mod.rs")
+                        }
+                    }
+                };
+                let file = load(&path)?;
+                module.attrs.extend(file.attrs);
+                module.content = Some((Default::default(), file.items));
+                module.semi = None;
             }
         }
     }
-    files.sort();
-    Ok(files)
+    Ok(())
 }
 
-fn relative(root: &Path, path: &Path) -> String {
-    path.strip_prefix(root)
-        .unwrap_or(path)
-        .display()
-        .to_string()
-}
-
-/// `source` formatted by `rustfmt --edition 2021`, or `None` if rustfmt is not on PATH.
-fn rustfmt(root: &Path, source: &str) -> Result<Option<String>, String> {
-    let child = Command::new("rustfmt")
-        .args(["--edition", "2021", "--emit", "stdout"])
-        .current_dir(root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(child) => child,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("cannot run rustfmt: {}", e)),
-    };
-    // rustfmt reads all of its input before it writes: no deadlock on the pipes.
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(source.as_bytes())
-        .map_err(|e| format!("cannot feed rustfmt: {}", e))?;
-    let output = child
-        .wait_with_output()
-        .map_err(|e| format!("rustfmt failed: {}", e))?;
-    if !output.status.success() {
-        return Err(format!(
-            "rustfmt rejects the bundle:\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    String::from_utf8(output.stdout)
-        .map(Some)
-        .map_err(|_| "rustfmt printed invalid UTF-8".to_string())
-}
-
-/// `text` indented by four spaces, except blank lines and lines that begin inside a string
-/// literal (indenting those would change the string).
-fn indent(text: &str) -> Result<String, String> {
-    let tokens = lex(text)?;
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    let mut next = 0;
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        while next < tokens.len() && tokens[next].end <= line_start {
-            next += 1;
-        }
-        let in_literal = next < tokens.len()
-            && tokens[next].kind == Kind::Literal
-            && tokens[next].start < line_start;
-        if !in_literal && !line.trim().is_empty() {
-            out.push_str("    ");
-        }
-        out.push_str(line);
-        line_start += line.len();
-    }
-    Ok(out)
-}
-
-/// What a file is to the bundler; the rules differ.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// `common/src/lib.rs`.
-    Lib,
-    /// Another file of common.
-    Module,
-    /// A file of a binary.
-    Binary,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Space,
-    Comment,
-    /// `///`, `//!`, `/** */` or `/*! */`.
-    Doc,
-    /// A string, byte string, raw string, character, byte or number.
-    Literal,
-    Lifetime,
-    Ident,
-    /// `::`, or one other character.
-    Punct,
-}
-
-/// A token: its kind and byte span.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Token {
-    kind: Kind,
-    start: usize,
-    end: usize,
-}
-
-/// Splits Rust source into tokens that cover it exactly. Only what the bundler needs is told
-/// apart: comments and literals (so that nothing inside them counts as code), identifiers and
-/// punctuation. Errs on an unterminated comment or literal.
-fn lex(src: &str) -> Result<Vec<Token>, String> {
-    let b = src.as_bytes();
-    let mut tokens = Vec::new();
+/// `tokens` without doc comments (`#[doc]`, `#![doc]`) and `#[cfg_attr(test, ...)]`, at any
+/// depth.
+fn without_docs(tokens: TokenStream) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::new();
     let mut i = 0;
-    while i < b.len() {
-        let start = i;
-        let rest = &b[i..];
-        let kind = if b[i].is_ascii_whitespace() {
-            while i < b.len() && b[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            Kind::Space
-        } else if rest.starts_with(b"//") {
-            i += rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
-            let doc = (rest.starts_with(b"///") && !rest.starts_with(b"////"))
-                || rest.starts_with(b"//!");
-            if doc {
-                Kind::Doc
-            } else {
-                Kind::Comment
-            }
-        } else if rest.starts_with(b"/*") {
-            i = block_comment_end(b, i).ok_or_else(|| unterminated(src, start, "comment"))?;
-            let doc = (rest.starts_with(b"/**")
-                && !rest.starts_with(b"/***")
-                && !rest.starts_with(b"/**/"))
-                || rest.starts_with(b"/*!");
-            if doc {
-                Kind::Doc
-            } else {
-                Kind::Comment
-            }
-        } else if b[i] == b'"' {
-            i = string_end(b, i + 1).ok_or_else(|| unterminated(src, start, "string"))?;
-            Kind::Literal
-        } else if b[i] == b'\'' {
-            match char_end(src, i) {
-                Some(end) => {
-                    i = end;
-                    Kind::Literal
-                }
-                None => {
-                    i += 1;
-                    while i < b.len() && is_ident_byte(b[i]) {
-                        i += 1;
+    while i < trees.len() {
+        if matches!(&trees[i], TokenTree::Punct(p) if p.as_char() == '#') {
+            let inner = matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+            let at = i + 1 + usize::from(inner);
+            if let Some(TokenTree::Group(g)) = trees.get(at) {
+                let mut attr = g.stream().into_iter();
+                let dropped = match (attr.next(), attr.next()) {
+                    (Some(TokenTree::Ident(name)), _) if name == "doc" => true,
+                    (Some(TokenTree::Ident(name)), Some(TokenTree::Group(args))) => {
+                        name == "cfg_attr"
+                            && matches!(args.stream().into_iter().next(), Some(TokenTree::Ident(t)) if t == "test")
                     }
-                    Kind::Lifetime
+                    _ => false,
+                };
+                if g.delimiter() == Delimiter::Bracket && dropped {
+                    i = at + 1;
+                    continue;
                 }
             }
-        } else if b[i].is_ascii_digit() {
-            while i < b.len()
-                && (is_ident_byte(b[i])
-                    || (b[i] == b'.' && i + 1 < b.len() && b[i + 1].is_ascii_digit()))
-            {
-                i += 1;
+        }
+        out.push(match &trees[i] {
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), without_docs(g.stream()));
+                group.set_span(g.span());
+                TokenTree::Group(group)
             }
-            Kind::Literal
-        } else if is_ident_byte(b[i]) {
-            match prefixed_literal_end(src, i) {
-                Some(end) => {
-                    i = end.ok_or_else(|| unterminated(src, start, "literal"))?;
-                    Kind::Literal
-                }
-                None => {
-                    if rest.starts_with(b"r#") {
-                        i += 2;
-                    }
-                    while i < b.len() && is_ident_byte(b[i]) {
-                        i += 1;
-                    }
-                    Kind::Ident
-                }
-            }
-        } else if rest.starts_with(b"::") {
-            i += 2;
-            Kind::Punct
-        } else {
-            i += src[i..].chars().next().map_or(1, char::len_utf8);
-            Kind::Punct
-        };
-        tokens.push(Token {
-            kind,
-            start,
-            end: i,
+            tree => tree.clone(),
         });
+        i += 1;
     }
-    Ok(tokens)
+    out.into_iter().collect()
 }
 
-fn unterminated(src: &str, at: usize, what: &str) -> String {
-    format!("line {}: unterminated {}", line_of(src, at), what)
-}
-
-fn line_of(src: &str, at: usize) -> usize {
-    src[..at].matches('\n').count() + 1
-}
-
-fn is_ident_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
-}
-
-/// The end of the (nested) block comment starting at `i`.
-fn block_comment_end(b: &[u8], mut i: usize) -> Option<usize> {
-    let mut depth = 0;
-    while i < b.len() {
-        if b[i..].starts_with(b"/*") {
-            depth += 1;
-            i += 2;
-        } else if b[i..].starts_with(b"*/") {
-            depth -= 1;
-            i += 2;
-            if depth == 0 {
-                return Some(i);
+/// Leaves out tests, the items under `#[cfg(test)]` or `#[test]`, in modules, impls and traits.
+fn drop_tests(items: &mut Vec<Item>) {
+    items.retain(|item| !is_test(item));
+    for item in items {
+        match item {
+            Item::Mod(m) => {
+                if let Some((_, items)) = &mut m.content {
+                    drop_tests(items);
+                }
             }
-        } else {
-            i += 1;
+            Item::Impl(block) => block.items.retain(|item| !is_test(item)),
+            Item::Trait(block) => block.items.retain(|item| !is_test(item)),
+            _ => {}
         }
-    }
-    None
-}
-
-/// The end of a string whose contents start at `i`, after the opening quote.
-fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
-    while i < b.len() {
-        match b[i] {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
-            _ => i += 1,
-        }
-    }
-    None
-}
-
-/// The end of a raw string whose `#`s start at `i`, just after the `r`.
-fn raw_string_end(b: &[u8], i: usize) -> Option<usize> {
-    let hashes = b[i..].iter().take_while(|&&c| c == b'#').count();
-    let mut j = i + hashes;
-    if b.get(j) != Some(&b'"') {
-        return None;
-    }
-    j += 1;
-    while j < b.len() {
-        if b[j] == b'"'
-            && b[j + 1..]
-                .iter()
-                .take(hashes)
-                .filter(|&&c| c == b'#')
-                .count()
-                == hashes
-        {
-            return Some(j + 1 + hashes);
-        }
-        j += 1;
-    }
-    None
-}
-
-/// The end of the character literal opening with the quote at `i`, or `None` if the quote
-/// opens a lifetime or label.
-fn char_end(src: &str, i: usize) -> Option<usize> {
-    let b = src.as_bytes();
-    if b.get(i + 1) == Some(&b'\\') {
-        let mut j = i + 3;
-        while j < b.len() && b[j] != b'\'' && b[j] != b'\n' {
-            j += 1;
-        }
-        return if b.get(j) == Some(&b'\'') {
-            Some(j + 1)
-        } else {
-            None
-        };
-    }
-    let c = src.get(i + 1..)?.chars().next()?;
-    let j = i + 1 + c.len_utf8();
-    if c != '\'' && b.get(j) == Some(&b'\'') {
-        Some(j + 1)
-    } else {
-        None
     }
 }
 
-/// If a byte or raw literal (`b'x'`, `b"x"`, `r"x"`, `r#"x"#`, `br"x"`) starts at `i`,
-/// `Some` of its end (`Some(None)` if unterminated); `None` if an identifier starts there.
-fn prefixed_literal_end(src: &str, i: usize) -> Option<Option<usize>> {
-    let b = src.as_bytes();
-    let raw_at = |j: usize| {
-        let hashes = b[j..].iter().take_while(|&&c| c == b'#').count();
-        b.get(j + hashes) == Some(&b'"')
+/// True for a test: an item under `#[cfg(test)]` or `#[test]` (not `#[cfg(not(test))]`).
+fn is_test(item: &impl ToTokens) -> bool {
+    let tokens: Vec<TokenTree> = item.to_token_stream().into_iter().collect();
+    tokens
+        .chunks(2)
+        .take_while(
+            |t| matches!(t, [TokenTree::Punct(p), TokenTree::Group(_)] if p.as_char() == '#'),
+        )
+        .any(|t| {
+            matches!(
+                t[1].to_string().replace(' ', "").as_str(),
+                "[test]" | "[cfg(test)]"
+            )
+        })
+}
+
+/// The name an item defines, if it has one (`macro_rules!` included, `const _` not).
+fn item_ident(item: &Item) -> Option<&syn::Ident> {
+    let ident = match item {
+        Item::Const(i) => &i.ident,
+        Item::Enum(i) => &i.ident,
+        Item::Fn(i) => &i.sig.ident,
+        Item::Macro(i) => i.ident.as_ref()?,
+        Item::Mod(i) => &i.ident,
+        Item::Static(i) => &i.ident,
+        Item::Struct(i) => &i.ident,
+        Item::Trait(i) => &i.ident,
+        Item::TraitAlias(i) => &i.ident,
+        Item::Type(i) => &i.ident,
+        Item::Union(i) => &i.ident,
+        _ => return None,
     };
-    match (b[i], b.get(i + 1).copied(), b.get(i + 2).copied()) {
-        (b'b', Some(b'\''), _) => Some(char_end(src, i + 1)),
-        (b'b', Some(b'"'), _) => Some(string_end(b, i + 2)),
-        (b'b', Some(b'r'), Some(b'"' | b'#')) if raw_at(i + 2) => Some(raw_string_end(b, i + 2)),
-        (b'r', Some(b'"' | b'#'), _) if raw_at(i + 1) => Some(raw_string_end(b, i + 1)),
+    Some(ident).filter(|i| *i != "_")
+}
+
+fn item_name(item: &Item) -> Option<String> {
+    item_ident(item).map(ToString::to_string)
+}
+
+fn impl_item_ident(item: &ImplItem) -> Option<&syn::Ident> {
+    match item {
+        ImplItem::Const(i) => Some(&i.ident),
+        ImplItem::Fn(i) => Some(&i.sig.ident),
+        ImplItem::Type(i) => Some(&i.ident),
         _ => None,
     }
 }
 
-/// A `mod name;` declaration; `start` is where its attributes and visibility start.
-struct ModDecl {
-    name: String,
-    start: usize,
-    semicolon: Token,
+fn trait_item_ident(item: &TraitItem) -> Option<&syn::Ident> {
+    match item {
+        TraitItem::Const(i) => Some(&i.ident),
+        TraitItem::Fn(i) => Some(&i.sig.ident),
+        TraitItem::Type(i) => Some(&i.ident),
+        _ => None,
+    }
 }
 
-/// A path into common seen in the code: the module it names (`*` for a glob) and where.
-#[derive(Clone, Debug)]
-struct PathRef {
-    name: String,
-    place: String,
+/// Every identifier in `tokens`, macro arguments and bodies included.
+fn idents(tokens: TokenStream, out: &mut HashSet<String>) {
+    for tree in tokens {
+        match tree {
+            TokenTree::Ident(i) => {
+                let name = i.to_string();
+                let name = name.strip_prefix("r#").map_or(name.clone(), str::to_string);
+                out.insert(name);
+            }
+            TokenTree::Group(g) => idents(g.stream(), out),
+            _ => {}
+        }
+    }
 }
 
-/// A source file, lexed, with its tests located.
-struct SourceFile {
-    /// The path shown in messages.
-    name: String,
-    text: String,
-    tokens: Vec<Token>,
-    /// The code tokens (no spaces or comments) outside tests.
-    code: Vec<Token>,
-    /// The spans of `#[cfg(test)]` items, attributes included.
-    tests: Vec<(usize, usize)>,
+fn idents_of(node: &impl ToTokens) -> HashSet<String> {
+    let mut out = HashSet::new();
+    idents(node.to_token_stream(), &mut out);
+    out
 }
 
-const LINT_LEVELS: [&str; 5] = ["allow", "warn", "deny", "forbid", "expect"];
+/// What step 1 of the module doc decides with: the names kept code uses, and the local types
+/// and traits, to tell an impl's header apart.
+struct Reach {
+    names: HashSet<String>,
+    types: HashSet<String>,
+    traits: HashSet<String>,
+}
 
-impl SourceFile {
-    fn read(root: &Path, path: &Path) -> Result<Self, String> {
-        let name = relative(root, path);
-        let text = fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", name, e))?;
-        SourceFile::new(name, text)
+/// The names used by kept code, from `main`, to a fixed point.
+fn reach(lists: &[&Vec<Item>]) -> Reach {
+    let mut reach = Reach {
+        names: HashSet::from(["main".to_string()]),
+        types: HashSet::new(),
+        traits: HashSet::new(),
+    };
+    for items in lists {
+        local_types(items, &mut reach);
+    }
+    loop {
+        let before = reach.names.len();
+        for items in lists {
+            mark(items, &mut reach);
+        }
+        if reach.names.len() == before {
+            return reach;
+        }
+    }
+}
+
+fn local_types(items: &[Item], reach: &mut Reach) {
+    for item in items {
+        match item {
+            Item::Struct(_) | Item::Enum(_) | Item::Union(_) | Item::Type(_) => {}
+            Item::Trait(_) | Item::TraitAlias(_) => {
+                reach.traits.extend(item_name(item));
+            }
+            Item::Mod(m) => {
+                if let Some((_, items)) = &m.content {
+                    local_types(items, reach);
+                }
+                continue;
+            }
+            _ => continue,
+        }
+        reach.types.extend(item_name(item));
+    }
+}
+
+/// Adds to `reach.names` the names that the kept items of `items` use.
+fn mark(items: &[Item], reach: &mut Reach) {
+    for item in items {
+        if !reach.keeps(item) {
+            continue;
+        }
+        match item {
+            Item::Mod(m) => {
+                if let Some((_, items)) = &m.content {
+                    mark(items, reach);
+                }
+            }
+            Item::Impl(block) => {
+                let mut used = idents_of(&block.generics);
+                if let Some((path, _)) = &block.trait_ {
+                    used.extend(idents_of(path));
+                }
+                used.extend(idents_of(&block.self_ty));
+                for member in block
+                    .items
+                    .iter()
+                    .filter(|m| reach.keeps_impl_item(block, m))
+                {
+                    used.extend(idents_of(member));
+                }
+                reach.names.extend(used);
+            }
+            Item::Trait(block) => {
+                let mut used = idents_of(&block.generics);
+                used.extend(idents_of(&block.supertraits));
+                for member in &block.items {
+                    if reach.keeps_trait_item(member) {
+                        used.extend(idents_of(member));
+                    }
+                }
+                reach.names.extend(used);
+            }
+            _ => {
+                let used = idents_of(item);
+                reach.names.extend(used);
+            }
+        }
+    }
+}
+
+impl Reach {
+    fn uses(&self, ident: &syn::Ident) -> bool {
+        self.names.contains(&ident.to_string())
     }
 
-    /// Lexes `text` and finds its `#[cfg(test)]` items.
-    fn new(name: String, text: String) -> Result<Self, String> {
-        let tokens = lex(&text).map_err(|e| format!("{}: {}", name, e))?;
-        let mut file = SourceFile {
-            name,
-            text,
-            code: tokens
-                .iter()
-                .copied()
-                .filter(|t| !matches!(t.kind, Kind::Space | Kind::Comment | Kind::Doc))
-                .collect(),
-            tokens,
-            tests: Vec::new(),
+    /// Named items when named; impls when the local types and trait of their header are kept;
+    /// imports and item macros (whose output cannot be seen) always.
+    fn keeps(&self, item: &Item) -> bool {
+        match item {
+            Item::Impl(block) => self.keeps_impl(block),
+            _ => item_ident(item).is_none_or(|i| self.uses(i)),
+        }
+    }
+
+    fn keeps_impl(&self, block: &ItemImpl) -> bool {
+        let params: HashSet<String> = block
+            .generics
+            .type_params()
+            .map(|p| p.ident.to_string())
+            .collect();
+        let mut header = idents_of(&block.self_ty);
+        if let Some((path, _)) = &block.trait_ {
+            header.extend(idents_of(path));
+        }
+        header
+            .iter()
+            .filter(|n| {
+                !params.contains(*n) && (self.types.contains(*n) || self.traits.contains(*n))
+            })
+            .all(|n| self.names.contains(n))
+    }
+
+    /// An outside trait's impl keeps all its items, others those that are named.
+    fn keeps_impl_item(&self, block: &ItemImpl, item: &ImplItem) -> bool {
+        let outside_trait = block.trait_.as_ref().is_some_and(|(path, _)| {
+            path.segments
+                .last()
+                .is_none_or(|s| !self.traits.contains(&s.ident.to_string()))
+        });
+        outside_trait || impl_item_ident(item).is_none_or(|i| self.uses(i))
+    }
+
+    fn keeps_trait_item(&self, item: &TraitItem) -> bool {
+        trait_item_ident(item).is_none_or(|i| self.uses(i))
+    }
+}
+
+/// Leaves out of `items` what `reach` does not keep.
+fn prune(items: &mut Vec<Item>, reach: &Reach) {
+    items.retain(|item| reach.keeps(item));
+    for item in items {
+        match item {
+            Item::Mod(m) => {
+                if let Some((_, items)) = &mut m.content {
+                    prune(items, reach);
+                }
+            }
+            Item::Impl(block) => {
+                let keep: Vec<bool> = block
+                    .items
+                    .iter()
+                    .map(|m| reach.keeps_impl_item(block, m))
+                    .collect();
+                let mut keep = keep.into_iter();
+                block.items.retain(|_| keep.next().unwrap_or(true));
+            }
+            Item::Trait(block) => block.items.retain(|m| reach.keeps_trait_item(m)),
+            _ => {}
+        }
+    }
+}
+
+/// Namespaces of a top-level name: types (and modules), values, macros.
+const TYPES: u8 = 1;
+const VALUES: u8 = 2;
+const MACROS: u8 = 4;
+
+/// The top-level names `items` define or import, with their namespaces.
+fn top_names(items: &[Item]) -> Vec<(String, u8)> {
+    let mut names = Vec::new();
+    for item in items {
+        let spaces = match item {
+            Item::Use(u) => {
+                use_names(&u.tree, None, &mut names);
+                continue;
+            }
+            Item::ExternCrate(e) => {
+                let ident = e.rename.as_ref().map_or(&e.ident, |(_, i)| i);
+                names.push((ident.to_string(), TYPES));
+                continue;
+            }
+            Item::Struct(s) if !matches!(s.fields, syn::Fields::Named(_)) => TYPES | VALUES,
+            Item::Fn(_) | Item::Const(_) | Item::Static(_) => VALUES,
+            Item::Macro(_) => MACROS,
+            _ => TYPES,
         };
-        let mut p = 0;
-        while p < file.code.len() {
-            if file.at_seq(p, &["#", "[", "cfg", "(", "test", ")", "]"]) {
-                let start = file.attributes_start(p);
-                let end = file.item_end(p + 7).ok_or_else(|| {
-                    format!(
-                        "{}: a #[cfg(test)] item never ends",
-                        file.place(file.code[p].start)
-                    )
-                })?;
-                file.tests
-                    .push((file.code[start].start, file.code[end].end));
-                p = end + 1;
+        names.extend(item_name(item).map(|n| (n, spaces)));
+    }
+    names
+}
+
+/// The names a `use` tree brings in; an import may be of any namespace.
+fn use_names(tree: &UseTree, parent: Option<&syn::Ident>, out: &mut Vec<(String, u8)>) {
+    let all = TYPES | VALUES | MACROS;
+    match tree {
+        UseTree::Path(p) => use_names(&p.tree, Some(&p.ident), out),
+        UseTree::Name(n) if n.ident == "self" => out.extend(parent.map(|p| (p.to_string(), all))),
+        UseTree::Name(n) => out.push((n.ident.to_string(), all)),
+        UseTree::Rename(r) => out.push((r.rename.to_string(), all)),
+        UseTree::Glob(_) => {}
+        UseTree::Group(g) => g.items.iter().for_each(|t| use_names(t, parent, out)),
+    }
+}
+
+/// Refuses a binary whose top-level names meet, in one namespace, `common` or one of `shared`,
+/// the names common puts at the bundle's crate root.
+fn check_clashes(binary: &[Item], mut shared: Vec<(String, u8)>) -> Result<(), String> {
+    shared.push(("common".to_string(), TYPES));
+    for (name, spaces) in top_names(binary) {
+        if shared.iter().any(|(n, s)| *n == name && s & spaces != 0) {
+            let what = if name == "common" {
+                "the module that re-exports common"
             } else {
-                p += 1;
-            }
+                "a name common puts at the crate root (a module or an exported macro)"
+            };
+            return Err(format!(
+                "the binary's top-level `{}` is also {}; the bundle puts both at its crate root, \
+                 so one must be renamed (or imported under another name)",
+                name, what
+            ));
         }
-        let tests = file.tests.clone();
-        file.code
-            .retain(|t| !tests.iter().any(|&(s, e)| s <= t.start && t.end <= e));
-        Ok(file)
     }
+    Ok(())
+}
 
-    /// The text of code token `p`, or "" past the end.
-    fn at(&self, p: usize) -> &str {
-        self.code.get(p).map_or("", |t| &self.text[t.start..t.end])
-    }
-
-    fn at_seq(&self, p: usize, texts: &[&str]) -> bool {
-        texts.iter().enumerate().all(|(k, t)| self.at(p + k) == *t)
-    }
-
-    fn is_ident(&self, p: usize) -> bool {
-        self.code.get(p).is_some_and(|t| t.kind == Kind::Ident)
-    }
-
-    fn place(&self, offset: usize) -> String {
-        format!("{}:{}", self.name, line_of(&self.text, offset))
-    }
-
-    /// The code token that closes the bracket opened at `p`.
-    fn close(&self, p: usize) -> Option<usize> {
-        let mut depth = 0usize;
-        for q in p..self.code.len() {
-            if self.code[q].kind != Kind::Punct {
-                continue;
+/// The names of the `#[macro_export]` macros in `items`, at any depth.
+fn exported_macros(items: &[Item], out: &mut Vec<String>) {
+    for item in items {
+        match item {
+            Item::Macro(m) if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) => {
+                out.extend(item_name(item))
             }
-            match self.at(q) {
-                "(" | "[" | "{" => depth += 1,
-                ")" | "]" | "}" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(q);
-                    }
+            Item::Mod(m) => {
+                if let Some((_, items)) = &m.content {
+                    exported_macros(items, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Step 2 of the module doc: prints `file`, removes what rustc reports unused, until rustc
+/// reports nothing. The printed bundle.
+fn settle(mut file: File) -> Result<String, String> {
+    let dir =
+        std::env::temp_dir().join(format!("xtask-bundle-{}-{}", std::process::id(), unique()));
+    fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {}", dir.display(), e))?;
+    let result = (|| {
+        let mut removed = false;
+        for _ in 0..MAX_ROUNDS {
+            let text = prettyplease::unparse(&file);
+            let warnings = rustc_warnings(&text, &dir, removed)?;
+            if warnings.is_empty() {
+                if drop_empty_modules(&mut file.items) {
+                    continue;
+                }
+                return Ok(indent_with_tabs(&text));
+            }
+            file =
+                syn::parse_file(&text).map_err(|e| format!("cannot reparse the bundle: {}", e))?;
+            if let Some(w) = warnings.iter().find(|w| {
+                !matches!(
+                    w.code.as_str(),
+                    "dead_code" | "unused_imports" | "unused_macros" | "E0432"
+                )
+            }) {
+                return Err(format!("rustc warns on the bundle:\n{}", w.rendered));
+            }
+            let mut fix = Fix::new(&warnings);
+            fix.items(&mut file.items);
+            if fix.done == 0 {
+                let all: Vec<&str> = warnings.iter().map(|w| w.rendered.as_str()).collect();
+                return Err(format!("rustc warns on the bundle:\n{}", all.concat()));
+            }
+            fix.trait_items(&mut file.items);
+            removed = true;
+        }
+        Err(format!("rustc still warns after {} rounds", MAX_ROUNDS))
+    })();
+    let _ = fs::remove_dir_all(&dir);
+    result
+}
+
+/// Removes the modules left empty, at any depth; true if there were any.
+fn drop_empty_modules(items: &mut Vec<Item>) -> bool {
+    let before = items.len();
+    let mut inner = false;
+    items.retain_mut(|item| match item {
+        Item::Mod(m) => match &mut m.content {
+            Some((_, items)) => {
+                inner |= drop_empty_modules(items);
+                !items.is_empty()
+            }
+            None => true,
+        },
+        _ => true,
+    });
+    inner || items.len() != before
+}
+
+/// `source` indented with a tab a level instead of four spaces, a quarter of a bundle's size;
+/// the lines inside multi-line string literals are left as they are.
+fn indent_with_tabs(source: &str) -> String {
+    fn literal_lines(tokens: TokenStream, out: &mut HashSet<usize>) {
+        for tree in tokens {
+            match tree {
+                TokenTree::Group(g) => literal_lines(g.stream(), out),
+                TokenTree::Literal(l) => {
+                    out.extend(l.span().start().line + 1..=l.span().end().line)
                 }
                 _ => {}
             }
         }
-        None
+    }
+    let mut verbatim = HashSet::new();
+    if let Ok(tokens) = source.parse::<TokenStream>() {
+        literal_lines(tokens, &mut verbatim);
+    }
+    let mut out = String::with_capacity(source.len());
+    for (i, line) in source.split_inclusive('\n').enumerate() {
+        let body = line.trim_start_matches(' ');
+        let spaces = line.len() - body.len();
+        if verbatim.contains(&(i + 1)) {
+            out.push_str(line);
+        } else {
+            out.extend(std::iter::repeat_n('\t', spaces / 4));
+            out.extend(std::iter::repeat_n(' ', spaces % 4));
+            out.push_str(body);
+        }
+    }
+    out
+}
+
+/// A number unique within this process, for scratch folders of concurrent bundles.
+fn unique() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// A warning of rustc (or an unresolved import): its lint or error code, its primary spans (start and end, lines from 1 and columns
+/// from 0, as `proc_macro2` counts), its text.
+struct Warning {
+    code: String,
+    spans: Vec<(LineColumn, LineColumn)>,
+    rendered: String,
+}
+
+/// The rustc on PATH, or `$RUSTC`.
+pub fn rustc() -> String {
+    std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string())
+}
+
+/// Checks `source` as a judge would build it (`--emit=metadata`: no code generation) in the
+/// scratch folder `dir`; its warnings, or Err with rustc's errors. `after_removal`: an
+/// unresolved import (E0432) counts as a warning, as the import of an item just removed (which
+/// only code removed with it used) is left dangling.
+fn rustc_warnings(source: &str, dir: &Path, after_removal: bool) -> Result<Vec<Warning>, String> {
+    let path = dir.join("bundle.rs");
+    fs::write(&path, source).map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
+    let output = Command::new(rustc())
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "bin",
+            "--emit=metadata",
+        ])
+        .args(["--error-format=json", "--out-dir"])
+        .arg(dir)
+        .arg(&path)
+        .output()
+        .map_err(|e| format!("cannot run {}: {}", rustc(), e))?;
+    let mut warnings = Vec::new();
+    let mut errors = String::new();
+    for line in String::from_utf8_lossy(&output.stderr).lines() {
+        let Ok(d) = serde_json::from_str::<serde_json::Value>(line) else {
+            errors.push_str(line);
+            continue;
+        };
+        let rendered = d["rendered"].as_str().unwrap_or_default().to_string();
+        let spans: Vec<_> = d["spans"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|s| s["is_primary"].as_bool() == Some(true))
+            .map(|s| {
+                let at = |line: &str, column: &str| LineColumn {
+                    line: s[line].as_u64().unwrap_or(0) as usize,
+                    column: (s[column].as_u64().unwrap_or(1) as usize).saturating_sub(1),
+                };
+                (
+                    at("line_start", "column_start"),
+                    at("line_end", "column_end"),
+                )
+            })
+            .collect();
+        let code = d["code"]["code"].as_str().unwrap_or_default().to_string();
+        let message = d["message"].as_str().unwrap_or_default();
+        match d["level"].as_str() {
+            Some("error") if after_removal && code == "E0432" => warnings.push(Warning {
+                code,
+                spans,
+                rendered,
+            }),
+            Some("error") if !message.starts_with("aborting due to") => errors.push_str(&rendered),
+            Some("warning") if !spans.is_empty() => warnings.push(Warning {
+                code,
+                spans,
+                rendered,
+            }),
+            _ => {}
+        }
+    }
+    if !output.status.success() && warnings.is_empty() && errors.is_empty() {
+        errors = String::from_utf8_lossy(&output.stderr).into_owned();
+    }
+    if !errors.is_empty() {
+        return Err(format!("rustc rejects the bundle:\n{}", errors));
+    }
+    Ok(warnings)
+}
+
+/// Removes from a parsed bundle what rustc's warnings point at.
+struct Fix {
+    /// The spans of unused imports.
+    imports: Vec<(LineColumn, LineColumn)>,
+    /// Where the names of unused items start.
+    dead: Vec<LineColumn>,
+    /// The removed items of traits: (trait, item), to remove from the trait's impls too.
+    trait_items: Vec<(String, String)>,
+    /// How many warnings were acted on.
+    done: usize,
+}
+
+impl Fix {
+    fn new(warnings: &[Warning]) -> Fix {
+        let mut fix = Fix {
+            imports: Vec::new(),
+            dead: Vec::new(),
+            trait_items: Vec::new(),
+            done: 0,
+        };
+        for w in warnings {
+            if w.code == "unused_imports" || w.code == "E0432" {
+                fix.imports.extend(&w.spans);
+            } else {
+                fix.dead.extend(w.spans.iter().map(|s| s.0));
+            }
+        }
+        fix
     }
 
-    /// The code token that opens the bracket closed at `p`.
-    fn open(&self, p: usize) -> Option<usize> {
-        let mut depth = 0usize;
-        for q in (0..=p).rev() {
-            if self.code[q].kind != Kind::Punct {
-                continue;
-            }
-            match self.at(q) {
-                ")" | "]" | "}" => depth += 1,
-                "(" | "[" | "{" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(q);
-                    }
+    fn is_dead(&mut self, ident: &syn::Ident) -> bool {
+        let dead = self.dead.contains(&ident.span().start());
+        self.done += usize::from(dead);
+        dead
+    }
+
+    fn items(&mut self, items: &mut Vec<Item>) {
+        let mut removed_types = Vec::new();
+        items.retain_mut(|item| {
+            if let Some(ident) = item_ident(item) {
+                if self.is_dead(ident) {
+                    removed_types.push(ident.to_string());
+                    return false;
                 }
-                _ => {}
             }
-        }
-        None
-    }
-
-    /// Where the outer attributes written just before code token `p` start.
-    fn attributes_start(&self, mut p: usize) -> usize {
-        while p >= 1 && self.at(p - 1) == "]" {
-            match self.open(p - 1) {
-                Some(o) if o >= 1 && self.at(o - 1) == "#" => p = o - 1,
-                _ => break,
-            }
-        }
-        p
-    }
-
-    /// The last token of the item starting at `p` (after any attributes): its `;` or the `}`
-    /// closing its body.
-    fn item_end(&self, mut p: usize) -> Option<usize> {
-        while self.at_seq(p, &["#", "["]) {
-            p = self.close(p + 1)? + 1;
-        }
-        while p < self.code.len() {
-            match self.at(p) {
-                ";" => return Some(p),
-                "{" => return self.close(p),
-                "(" | "[" => p = self.close(p)? + 1,
-                _ => p += 1,
-            }
-        }
-        None
-    }
-
-    /// The `mod name;` declarations outside tests.
-    fn mod_decls(&self) -> Vec<ModDecl> {
-        let mut decls = Vec::new();
-        for p in 0..self.code.len() {
-            if self.at(p) == "mod" && self.is_ident(p + 1) && self.at(p + 2) == ";" {
-                let mut start = p;
-                if start >= 1 && self.at(start - 1) == "pub" {
-                    start -= 1;
-                } else if start >= 1 && self.at(start - 1) == ")" {
-                    if let Some(o) = self.open(start - 1) {
-                        if o >= 1 && self.at(o - 1) == "pub" {
-                            start = o - 1;
+            match item {
+                Item::Use(u) => self.use_tree(&mut u.tree),
+                Item::Mod(m) => {
+                    if let Some((_, items)) = &mut m.content {
+                        self.items(items);
+                    }
+                    true
+                }
+                Item::Impl(block) => {
+                    block
+                        .items
+                        .retain(|m| !impl_item_ident(m).is_some_and(|i| self.is_dead(i)));
+                    !(block.items.is_empty() && block.trait_.is_none())
+                }
+                Item::Trait(block) => {
+                    let name = block.ident.to_string();
+                    block.items.retain(|m| {
+                        let Some(ident) = trait_item_ident(m) else {
+                            return true;
+                        };
+                        if !self.is_dead(ident) {
+                            return true;
                         }
-                    }
+                        self.trait_items.push((name.clone(), ident.to_string()));
+                        false
+                    });
+                    true
                 }
-                decls.push(ModDecl {
-                    name: self.at(p + 1).to_string(),
-                    start: self.code[self.attributes_start(start)].start,
-                    semicolon: self.code[p + 2],
-                });
+                Item::Struct(s) => {
+                    self.fields(&mut s.fields);
+                    true
+                }
+                Item::Enum(e) => {
+                    for v in &mut e.variants {
+                        if self.is_dead(&v.ident) {
+                            allow_dead_code(&mut v.attrs);
+                        }
+                        self.fields(&mut v.fields);
+                    }
+                    true
+                }
+                _ => true,
             }
-        }
-        decls
+        });
+        // A removed type takes its impls along.
+        items.retain(|item| match item {
+            Item::Impl(block) => {
+                let header = idents_of(&block.self_ty);
+                !removed_types.iter().any(|t| header.contains(t))
+                    && !block.trait_.as_ref().is_some_and(|(p, _)| {
+                        p.segments
+                            .last()
+                            .is_some_and(|s| removed_types.contains(&s.ident.to_string()))
+                    })
+            }
+            _ => true,
+        });
     }
 
-    /// The span of the inner attribute `#![...]` starting at `p`, if one does.
-    fn inner_attribute(&self, p: usize) -> Option<usize> {
-        if self.at_seq(p, &["#", "!", "["]) {
-            self.close(p + 2)
+    fn fields(&mut self, fields: &mut syn::Fields) {
+        for field in fields.iter_mut() {
+            let start = match &field.ident {
+                Some(ident) => ident.span().start(),
+                None => start_of(&field.ty),
+            };
+            if self.dead.contains(&start) {
+                self.done += 1;
+                allow_dead_code(&mut field.attrs);
+            }
+        }
+    }
+
+    /// Removes the unused leaves of an import; false when none is left.
+    fn use_tree(&mut self, tree: &mut UseTree) -> bool {
+        let start = match tree {
+            UseTree::Path(p) => return self.use_tree(&mut p.tree),
+            UseTree::Group(g) => {
+                let mut items: Vec<UseTree> = std::mem::take(&mut g.items).into_iter().collect();
+                items.retain_mut(|t| self.use_tree(t));
+                if items.len() == 1 {
+                    *tree = items.pop().expect("one import");
+                    return true;
+                }
+                g.items = items.into_iter().collect();
+                return !g.items.is_empty();
+            }
+            UseTree::Name(n) => n.ident.span().start(),
+            UseTree::Rename(r) => r.ident.span().start(),
+            UseTree::Glob(g) => g.star_token.spans[0].start(),
+        };
+        let unused = self.imports.iter().any(|(from, to)| {
+            (from.line, from.column) <= (start.line, start.column)
+                && (start.line, start.column) < (to.line, to.column)
+        });
+        self.done += usize::from(unused);
+        !unused
+    }
+
+    /// Removes the removed items of traits from the traits' impls, anywhere in `items`, those
+    /// that `macro_rules!` bodies naming the trait write out included.
+    fn trait_items(&self, items: &mut [Item]) {
+        for item in items {
+            match item {
+                Item::Macro(m) if m.ident.is_some() => {
+                    let named = idents_of(&m.mac.tokens);
+                    for (_, member) in self.trait_items.iter().filter(|(t, _)| named.contains(t)) {
+                        m.mac.tokens = without_member(m.mac.tokens.clone(), member);
+                    }
+                }
+                Item::Mod(m) => {
+                    if let Some((_, items)) = &mut m.content {
+                        self.trait_items(items);
+                    }
+                }
+                Item::Impl(block) => {
+                    let Some(name) = block
+                        .trait_
+                        .as_ref()
+                        .and_then(|(p, _)| p.segments.last())
+                        .map(|s| s.ident.to_string())
+                    else {
+                        continue;
+                    };
+                    block.items.retain(|m| {
+                        impl_item_ident(m).is_none_or(|i| {
+                            !self.trait_items.iter().any(|(t, n)| *t == name && i == n)
+                        })
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Where the first token of `node` starts.
+fn start_of(node: &impl ToTokens) -> LineColumn {
+    node.to_token_stream()
+        .into_iter()
+        .next()
+        .map_or(LineColumn { line: 0, column: 0 }, |t| t.span().start())
+}
+
+fn allow_dead_code(attrs: &mut Vec<Attribute>) {
+    attrs.push(syn::parse_quote!(#[allow(dead_code)]));
+}
+
+/// `tokens` without the definitions of `fn name`, `const name` and `type name` (with their
+/// attributes) at any depth: a trait member written out in a macro's body.
+fn without_member(tokens: TokenStream, name: &str) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let is = |k: usize, word: &str| matches!(trees.get(k), Some(TokenTree::Ident(i)) if i == word);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < trees.len() {
+        let mut j = i;
+        while matches!(trees.get(j), Some(TokenTree::Punct(p)) if p.as_char() == '#')
+            && matches!(trees.get(j + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket)
+        {
+            j += 2;
+        }
+        let end = if is(j, "fn") && is(j + 1, name) {
+            (j + 2..trees.len()).find(
+                |&k| matches!(&trees[k], TokenTree::Group(g) if g.delimiter() == Delimiter::Brace),
+            )
+        } else if (is(j, "const") || is(j, "type")) && is(j + 1, name) {
+            (j + 2..trees.len())
+                .find(|&k| matches!(&trees[k], TokenTree::Punct(p) if p.as_char() == ';'))
         } else {
             None
-        }
-    }
-
-    /// Where the code breaks a rule for `role`, as `path:line: what`.
-    fn violations(&self, role: Role) -> Vec<String> {
-        let mut found = Vec::new();
-        let common = role != Role::Binary;
-        for p in 0..self.code.len() {
-            let next = self.at(p + 1);
-            let call = next == "!" && matches!(self.at(p + 2), "(" | "[" | "{");
-            let what = match self.at(p) {
-                "#" if self.at_seq(p + 1, &["[", "path"]) => {
-                    "#[path] (the bundle has no other files)".to_string()
-                }
-                "#" if self.at_seq(p + 1, &["[", "macro_export"]) => {
-                    "#[macro_export] (the macro would move to the bundle's root)".to_string()
-                }
-                name @ ("include" | "include_str" | "include_bytes" | "env" | "option_env")
-                    if call && self.is_ident(p) =>
-                {
-                    format!("{}! (a judge compiles one file, without cargo)", name)
-                }
-                "extern" if next == "crate" => "extern crate".to_string(),
-                "$" if next == "crate" => "$crate in a macro".to_string(),
-                keyword @ ("self" | "super") if common && next == "::" && self.is_ident(p) => {
-                    format!("{}:: path in common (write crate::...)", keyword)
-                }
-                "use" if common && self.is_ident(p) && !matches!(next, "std" | "crate") => {
-                    format!(
-                        "use {} in common (only use std::... and use crate::...)",
-                        next
-                    )
-                }
-                "mod" if role == Role::Module && self.is_ident(p + 1) && self.at(p + 2) == ";" => {
-                    "mod x; in a module of common (declare modules in lib.rs only)".to_string()
-                }
-                "common" if role == Role::Binary && self.is_ident(p) && next != "::" => {
-                    "common not at the head of a common::... path".to_string()
-                }
-                "common" if role == Role::Binary && p >= 1 && self.at(p - 1) == "::" => {
-                    "::common (write common::... without the leading ::)".to_string()
-                }
-                _ => continue,
-            };
-            found.push(format!("{}: {}", self.place(self.code[p].start), what));
-        }
-        if role == Role::Lib {
-            found.extend(self.lib_violations());
-        }
-        found
-    }
-
-    /// Code in `lib.rs` other than inner attributes and `mod x;` declarations.
-    fn lib_violations(&self) -> Vec<String> {
-        let decls = self.mod_decls();
-        let mut found = Vec::new();
-        let mut p = 0;
-        while p < self.code.len() {
-            let start = self.code[p].start;
-            if let Some(end) = self.inner_attribute(p) {
-                p = end + 1;
-            } else if let Some(decl) = decls.iter().find(|d| d.start == start) {
-                p = self
-                    .code
-                    .iter()
-                    .position(|t| *t == decl.semicolon)
-                    .expect("the semicolon is code")
-                    + 1;
-            } else {
-                found.push(format!(
-                    "{}: lib.rs holds only mod x; declarations, found {}",
-                    self.place(start),
-                    self.at(p)
-                ));
-                p = self.item_end(p).unwrap_or(self.code.len()) + 1;
-            }
-        }
-        found
-    }
-
-    /// The first segments of the paths `head::x` (`head::{x, y::z}`, `head::*`) in the code.
-    fn path_refs(&self, head: &str) -> Result<Vec<PathRef>, String> {
-        let mut refs = Vec::new();
-        for p in 0..self.code.len() {
-            if !self.is_path_head(p, head) {
-                continue;
-            }
-            let place = self.place(self.code[p].start);
-            let mut push = |name: &str| {
-                refs.push(PathRef {
-                    name: name.to_string(),
-                    place: place.clone(),
-                })
-            };
-            let q = p + 2;
-            if self.at(q) == "{" {
-                let end = self
-                    .close(q)
-                    .ok_or_else(|| format!("{}: unclosed {{", place))?;
-                let mut depth = 0;
-                let mut entry_start = true;
-                for r in q + 1..end {
-                    match self.at(r) {
-                        "{" | "(" | "[" => depth += 1,
-                        "}" | ")" | "]" => depth -= 1,
-                        "," if depth == 0 => entry_start = true,
-                        name if entry_start && depth == 0 => {
-                            if name != "self" {
-                                push(name);
-                            }
-                            entry_start = false;
-                        }
-                        _ => {}
-                    }
-                }
-            } else {
-                push(self.at(q));
-            }
-        }
-        Ok(refs)
-    }
-
-    /// Whether code token `p` is `head` at the start of a path `head::...`.
-    fn is_path_head(&self, p: usize, head: &str) -> bool {
-        self.at(p) == head
-            && self.is_ident(p)
-            && self.at(p + 1) == "::"
-            && (p == 0 || !matches!(self.at(p - 1), "::" | "."))
-    }
-
-    /// The file as it goes into the bundle: tests, doc comments and `#[doc]` attributes left
-    /// out, paths rewritten for `role`, and each `mod x;` given the body `inline` returns for
-    /// it (or left out if `None`).
-    fn render(
-        &self,
-        role: Role,
-        inline: &mut dyn FnMut(&ModDecl) -> Result<Option<String>, String>,
-    ) -> Result<String, String> {
-        let mut cuts = self.tests.clone();
-        let in_tests = |at: usize| self.tests.iter().any(|&(s, e)| s <= at && at < e);
-        cuts.extend(
-            self.tokens
-                .iter()
-                .filter(|t| t.kind == Kind::Doc && !in_tests(t.start))
-                .map(|t| (t.start, t.end)),
-        );
-        let (head, replacement) = match role {
-            Role::Binary => ("common", "crate::common"),
-            Role::Lib | Role::Module => ("crate", "crate::common"),
         };
-        let mut edits = Vec::new();
-        for p in 0..self.code.len() {
-            if let Some(end) = self.inner_attribute(p) {
-                if role != Role::Binary && !LINT_LEVELS.contains(&self.at(p + 3)) {
-                    cuts.push((self.code[p].start, self.code[end].end));
-                }
-            } else if self.at_seq(p, &["#", "[", "doc"]) {
-                let end = self
-                    .close(p + 1)
-                    .ok_or_else(|| format!("{}: unclosed #[", self.place(self.code[p].start)))?;
-                cuts.push((self.code[p].start, self.code[end].end));
-            } else if self.is_path_head(p, head) {
-                let t = self.code[p];
-                edits.push((t.start, t.end, replacement.to_string()));
+        match end {
+            Some(end) => i = end + 1,
+            None => {
+                out.push(match &trees[i] {
+                    TokenTree::Group(g) => {
+                        let mut group = Group::new(g.delimiter(), without_member(g.stream(), name));
+                        group.set_span(g.span());
+                        TokenTree::Group(group)
+                    }
+                    tree => tree.clone(),
+                });
+                i += 1;
             }
         }
-        for decl in self.mod_decls() {
-            match inline(&decl)? {
-                Some(body) => edits.push((
-                    decl.semicolon.start,
-                    decl.semicolon.end,
-                    format!(" {{\n{}\n}}", indent(&body)?),
-                )),
-                None => cuts.push((decl.start, decl.semicolon.end)),
-            }
-        }
-        let cuts = merge(
-            merge(cuts)
-                .into_iter()
-                .map(|(s, e)| whole_lines(&self.text, s, e))
-                .collect(),
-        );
-        edits.retain(|&(s, _, _)| !cuts.iter().any(|&(cs, ce)| cs <= s && s < ce));
-        edits.extend(cuts.into_iter().map(|(s, e)| (s, e, String::new())));
-        edits.sort_by_key(|&(s, _, _)| s);
-        let mut out = String::with_capacity(self.text.len());
-        let mut at = 0;
-        for (s, e, text) in edits {
-            out.push_str(&self.text[at..s]);
-            out.push_str(&text);
-            at = e;
-        }
-        out.push_str(&self.text[at..]);
-        Ok(out.trim().to_string())
     }
-}
-
-/// Sorted spans, overlapping ones joined.
-fn merge(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
-    spans.sort_unstable();
-    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(spans.len());
-    for (s, e) in spans {
-        match merged.last_mut() {
-            Some(last) if s <= last.1 => last.1 = last.1.max(e),
-            _ => merged.push((s, e)),
-        }
-    }
-    merged
-}
-
-/// The span `start..end` grown to whole lines, with the line end, if nothing but blanks
-/// shares its lines.
-fn whole_lines(text: &str, start: usize, end: usize) -> (usize, usize) {
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i + 1);
-    if text[line_start..start].trim().is_empty() && text[end..line_end].trim().is_empty() {
-        (line_start, line_end)
-    } else {
-        (start, end)
-    }
+    out.into_iter().collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn file(text: &str) -> SourceFile {
-        SourceFile::new("x.rs".to_string(), text.to_string()).unwrap()
+    /// A workspace of `files` (path, text) in a fresh temporary folder.
+    fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
+        let root =
+            std::env::temp_dir().join(format!("xtask-bundle-test-{}-{}", std::process::id(), name));
+        let _ = fs::remove_dir_all(&root);
+        for (path, text) in files {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        root
     }
 
-    fn kinds(src: &str) -> Vec<(Kind, &str)> {
-        lex(src)
-            .unwrap()
-            .into_iter()
-            .filter(|t| t.kind != Kind::Space)
-            .map(|t| (t.kind, &src[t.start..t.end]))
-            .collect()
+    const LIB: &str = "//! Docs.\n#![forbid(unsafe_code)]\npub mod a;\npub mod b;\n";
+
+    const A: &str = r#"
+//! Module docs.
+use crate::b::helper;
+use std::collections::HashMap;
+use std::io::Write;
+
+mod inner;
+
+/// A trait a macro implements.
+pub trait Tr {
+    fn kept_m(self) -> u32;
+    fn dead_m(self) -> u32;
+}
+
+macro_rules! tr_for {
+    ($t:ty) => {
+        impl Tr for $t {
+            #[inline]
+            fn kept_m(self) -> u32 { self as u32 + 1 }
+            fn dead_m(self) -> u32 { unreached() }
+        }
+    };
+}
+tr_for!(u8);
+
+fn unreached() -> u32 { 7 }
+
+pub struct S(u32);
+
+impl S {
+    pub fn new() -> S { S(inner::seven() + helper()) }
+    pub fn dead_method(&self) -> HashMap<u32, u32> { HashMap::new() }
+}
+
+impl std::fmt::Display for S {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "S{}", self.0) }
+}
+
+pub fn used() {
+    std::io::stdout().write_all(b"used,
+    four spaces in a string
+").unwrap();
+}
+
+pub fn unused_fn() -> HashMap<u8, u8> { HashMap::new() }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn t() {}
+}
+"#;
+
+    const MAIN: &str = r#"
+use common::a::{used, Tr, S};
+
+fn main() {
+    used();
+    println!("{} {} {}", S::new(), 4u8.kept_m(), common::twice!(3));
+}
+"#;
+
+    const B: &str = "pub fn helper() -> u32 { 1 }\npub fn other() {}\n\
+        #[macro_export]\nmacro_rules! twice { ($e:expr) => { 2 * $e }; }\n";
+
+    fn files(main: &str) -> Vec<(&str, &str)> {
+        vec![
+            ("p/src/main.rs", main),
+            ("common/src/lib.rs", LIB),
+            ("common/src/a.rs", A),
+            (
+                "common/src/a/inner.rs",
+                "pub fn seven() -> u32 { super::super::b::helper() + 6 }\n",
+            ),
+            ("common/src/b.rs", B),
+        ]
     }
 
     #[test]
-    fn lexer_tells_literals_comments_and_lifetimes_apart() {
-        use Kind::*;
-        let src = r###"a::b '{' '\'' '\u{7b}' 'a fn f<'b>() "}//\"" r#"}"# br"{" b'}' /* /* } */ */
-/// doc
-//// not doc
-//! inner /** doc */ /**/ 1.5 r#fn x"###;
-        assert_eq!(
-            kinds(src),
-            vec![
-                (Ident, "a"),
-                (Punct, "::"),
-                (Ident, "b"),
-                (Literal, "'{'"),
-                (Literal, r"'\''"),
-                (Literal, r"'\u{7b}'"),
-                (Lifetime, "'a"),
-                (Ident, "fn"),
-                (Ident, "f"),
-                (Punct, "<"),
-                (Lifetime, "'b"),
-                (Punct, ">"),
-                (Punct, "("),
-                (Punct, ")"),
-                (Literal, r#""}//\"""#),
-                (Literal, r##"r#"}"#"##),
-                (Literal, r#"br"{""#),
-                (Literal, "b'}'"),
-                (Comment, "/* /* } */ */"),
-                (Doc, "/// doc"),
-                (Comment, "//// not doc"),
-                (Doc, "//! inner /** doc */ /**/ 1.5 r#fn x"),
-            ]
-        );
-        assert_eq!(
-            kinds("/** d */ /**/ '无' 1.5 r#fn"),
-            vec![
-                (Doc, "/** d */"),
-                (Comment, "/**/"),
-                (Literal, "'无'"),
-                (Literal, "1.5"),
-                (Ident, "r#fn"),
-            ]
-        );
-        assert!(lex("\"open").is_err());
-        assert!(lex("/* open").is_err());
+    fn a_bundle_keeps_what_main_reaches_and_no_more() {
+        let root = workspace("reach", &files(MAIN));
+        let bundle = bundle(&root, "p").unwrap();
+        let source = &bundle.source;
+        assert_eq!(bundle.modules, ["a", "b"]);
+        for kept in [
+            "fn used",
+            "fn kept_m",
+            "impl std::fmt::Display for S",
+            "fn seven",
+            "fn helper",
+            "use std::io::Write;",
+            "pub(crate) use crate::{a, twice};",
+            "\n    four spaces in a string\n",
+        ] {
+            assert!(source.contains(kept), "no {} in\n{}", kept, source);
+        }
+        for left_out in [
+            "dead_m",
+            "unreached",
+            "dead_method",
+            "unused_fn",
+            "HashMap",
+            "fn other",
+            "#[test]",
+            "Docs",
+            "forbid",
+        ] {
+            assert!(!source.contains(left_out), "{} in\n{}", left_out, source);
+        }
+        fs::remove_dir_all(root).unwrap();
     }
 
     #[test]
-    fn render_drops_tests_and_docs_and_rewrites_paths() {
-        let src = "//! Module doc.\n\nuse crate::error::Error;\n\n/// Doc.\n#[doc = \"more\"]\n\
-                   pub fn f() -> &'static str {\n    // kept\n    \"/// not a doc } {\"\n}\n\n\
-                   #[cfg(test)]\nmod tests {\n    use super::*;\n    const C: char = '}';\n    \
-                   const S: &str = \"}}\";\n}\n";
-        let out = file(src).render(Role::Module, &mut |_| Ok(None)).unwrap();
-        assert_eq!(
-            out,
-            "use crate::common::error::Error;\n\npub fn f() -> &'static str {\n    // kept\n    \
-             \"/// not a doc } {\"\n}"
-        );
+    fn a_top_level_name_of_the_binary_meeting_one_of_common_is_refused() {
+        let clash = format!("{}\nmod b {{}}\n", MAIN);
+        let root = workspace("clash", &files(&clash));
+        let error = bundle(&root, "p").err().unwrap();
+        assert!(error.contains("`b`"), "{}", error);
+        // A function lives in another namespace than a module.
+        fs::write(
+            root.join("p/src/main.rs"),
+            format!("{}\nfn b() {{}}\n", MAIN.replace("used();", "used(); b();")),
+        )
+        .unwrap();
+        assert!(bundle(&root, "p").is_ok());
+        fs::remove_dir_all(root).unwrap();
     }
 
     #[test]
-    fn lib_keeps_the_needed_modules() {
-        let lib = file("//! Doc.\n#![forbid(unsafe_code)]\n#![doc(html_root_url = \"x\")]\n\npub mod a;\npub mod b;\n");
-        let out = lib
-            .render(Role::Lib, &mut |d| {
-                Ok(if d.name == "b" {
-                    Some("pub fn g() {}".to_string())
-                } else {
-                    None
-                })
-            })
-            .unwrap();
-        assert_eq!(
-            out,
-            "#![forbid(unsafe_code)]\n\npub mod b {\n    pub fn g() {}\n}"
+    fn an_import_only_left_out_code_used_goes_with_it() {
+        // `helper` is kept for its name (a variable of main), and rustc then reports it, `Dead`
+        // and `f` unused, but not the import of `f`, which `helper` used.
+        let main = "use common::b::Live;\nfn main() { let helper = Live::new().0; println!(\"{}\", helper); }\n";
+        let b = "use crate::a::f;\npub struct Live(pub u32);\nimpl Live { pub fn new() -> Live { Live(1) } }\npub struct Dead(u32);\npub fn helper() -> Dead { Dead(f()) }\n";
+        let root = workspace(
+            "dangling",
+            &[
+                ("p/src/main.rs", main),
+                ("common/src/lib.rs", "pub mod a;\npub mod b;\n"),
+                ("common/src/a.rs", "pub fn f() -> u32 { 3 }\n"),
+                ("common/src/b.rs", b),
+            ],
         );
-        assert!(lib.violations(Role::Lib).is_empty());
-        let bad = file("pub mod a;\npub use a::X;\nfn f() {}\n");
-        let found = bad.violations(Role::Lib);
-        assert_eq!(found.len(), 3, "{:#?}", found);
-    }
-
-    #[test]
-    fn binary_paths_into_common_are_found_and_rewritten() {
-        let bin = file(
-            "use common::{scanner::Scanner, error::{Error, InputError}, self};\n\
-             fn main() { common::output::run(\"common::x\", x.common::<u8>()) }\n",
-        );
-        let names: Vec<String> = bin
-            .path_refs("common")
-            .unwrap()
-            .into_iter()
-            .map(|r| r.name)
-            .collect();
-        assert_eq!(names, vec!["scanner", "error", "output"]);
-        let out = bin.render(Role::Binary, &mut |_| Ok(None)).unwrap();
-        assert!(out.starts_with("use crate::common::{scanner"));
-        assert!(out.contains("crate::common::output::run(\"common::x\", x.common::<u8>())"));
-    }
-
-    #[test]
-    fn every_rule_is_checked_outside_tests_only() {
-        let module = file(
-            "use itertools::Itertools;\nuse super::x;\nfn f() { self::g(); let s = \"super::\"; }\n\
-             mod m;\n#[path = \"a.rs\"]\nmod n {}\nextern crate core;\nmacro_rules! m { () => { $crate::f() } }\n\
-             const E: &str = env!(\"X\");\nfn g() -> bool { let env = 1; env != 2 }\n\
-             #[cfg(test)]\nmod tests { use super::*; fn t() { self::f(); } }\n",
-        );
-        let found = module.violations(Role::Module);
-        let lines: Vec<&str> = found.iter().map(|v| v.split(':').nth(1).unwrap()).collect();
-        assert_eq!(
-            lines,
-            vec!["1", "2", "2", "3", "4", "5", "7", "8", "9"],
-            "{:#?}",
-            found
-        );
-        let binary = file("use common;\nfn f() { ::common::x::y(); }\nmod m;\n");
-        assert_eq!(binary.violations(Role::Binary).len(), 2);
-    }
-
-    #[test]
-    fn indent_leaves_multiline_strings_alone() {
-        let text = "fn f() {\n    let s = \"a\nb\";\n\n}\n";
-        assert_eq!(
-            indent(text).unwrap(),
-            "    fn f() {\n        let s = \"a\nb\";\n\n    }\n"
-        );
+        let bundle = bundle(&root, "p").unwrap();
+        assert_eq!(bundle.modules, ["b"]);
+        assert!(!bundle.source.contains("Dead"), "{}", bundle.source);
+        fs::remove_dir_all(root).unwrap();
     }
 }

@@ -5,7 +5,6 @@
 //! - `stress <problem> --cases N --seed S`: the binary against a brute-force reference.
 
 mod bench;
-mod bundle;
 mod stress;
 mod tails;
 
@@ -47,7 +46,7 @@ enum Cli {
 fn main() {
     use clap::Parser;
     let result = match Cli::parse() {
-        Cli::Bundle { args } => bundle::main(&args),
+        Cli::Bundle { args } => xtask::bundle::main(&args),
         Cli::Bench(options) => {
             let args: Vec<String> = std::env::args().skip(2).collect();
             bench::main(&options, &args)
