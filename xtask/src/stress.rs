@@ -17,14 +17,15 @@
 //!   written tight or spaced, givens in any order and sometimes repeated, and on the bench's
 //!   row-swap groupings with givens; target9 grids of 24 to 45 givens with up to some
 //!   thousands of completions, and grids with clashes or no completion. target9 has no
-//!   counterpart of the bench's sparse grids: the reference scores every completion, and a
-//!   grid with 8 givens has some 10^14 of them (6.7 * 10^21 grids, 9^8 ways to fill 8 cells).
-//!   Instances that the plain reference cannot settle within some milliseconds are drawn
-//!   again, so a run's time stays predictable.
+//!   counterpart of the bench's sparse grids: the reference's search, cut only by a plain
+//!   bound, meets a good part of the completions, and a grid with 8 givens has some 10^14 of
+//!   them (6.7 * 10^21 grids, 9^8 ways to fill 8 cells). Instances whose completions the plain
+//!   reference cannot list within some milliseconds are drawn again, so a run's time stays
+//!   predictable.
 //! - jigsaw and sima4 go up to 200 (sima4: 100) cases per process, latin6 and target9 one;
 //!   a tenth of the inputs have CRLF line ends.
-//! - Every input's expected output comes from `testkit::reference`. A refused sima4 case must end
-//!   the output after the cases before it, with exit status 1 and one stderr line
+//! - Every input's expected output comes from `testkit::reference`. A refused sima4 case must
+//!   end the output after the cases before it, with exit status 1 and one stderr line
 //!   `sima4: case K, line L, column C: ...` where L is a line of case K.
 //! - On a mismatch the first failing input is shrunk (fewer cases, fewer givens, LF line
 //!   ends, while it still fails) and printed with both outputs; the exit status is then 1.
