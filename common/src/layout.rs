@@ -193,4 +193,34 @@ mod tests {
         );
         assert_eq!(l.region_of, stripes);
     }
+
+    #[test]
+    fn cells_counts_the_whole_grid() {
+        assert_eq!(Layout::boxes(2, 3).cells(), 36);
+    }
+
+    #[test]
+    fn houses_of_a_cell_off_the_diagonal() {
+        // Row 7, column 2 of the 9x9 grid lies in box 6: third band, first stack.
+        let l = Layout::boxes(3, 3);
+        assert_eq!(l.region_of(7 * 9 + 2), 6);
+        assert_eq!(l.houses_of(7 * 9 + 2), [7, 9 + 2, 2 * 9 + 6]);
+    }
+
+    #[test]
+    fn houses_list_rows_then_columns_then_regions_in_row_order() {
+        let houses = Layout::boxes(2, 2).houses();
+        assert_eq!(houses.len(), 3 * 4);
+        assert_eq!(houses[1], [4, 5, 6, 7]);
+        assert_eq!(houses[4 + 1], [1, 5, 9, 13]);
+        assert_eq!(houses[2 * 4 + 1], [2, 3, 6, 7]);
+    }
+
+    #[test]
+    fn peers_of_a_corner_are_its_row_column_and_box_ascending() {
+        let peers = Layout::boxes(2, 2).peers();
+        assert_eq!(peers.len(), 16);
+        // Row 0: 1, 2, 3; column 0: 4, 8, 12; box 0: 1, 4, 5.
+        assert_eq!(peers[0], [1, 2, 3, 4, 5, 8, 12]);
+    }
 }

@@ -177,4 +177,28 @@ mod tests {
             })
         );
     }
+
+    #[test]
+    fn a_wall_inside_a_region_is_walked_around() {
+        // Box 0 of the 4x4 grid with a wall from cell 0 to its right (cell 1 is then reached
+        // only upward, from cell 5) or below it (cell 4 is reached only leftward, from 5).
+        let boxes = crate::layout::Layout::boxes(2, 2);
+        let region: Vec<u8> = (0..16).map(|c| boxes.region_of(c) as u8).collect();
+        for &inner in [WALL_RIGHT, WALL_DOWN].iter() {
+            let mut walls = walls_of(4, &region);
+            walls[0] |= inner;
+            assert_eq!(regions_of(4, &walls), Ok(region.clone()));
+        }
+    }
+
+    #[test]
+    fn a_16x16_grid_without_walls_is_one_region_of_all_256_cells() {
+        assert_eq!(
+            regions_of(16, &[0; 256]),
+            Err(WallRegionError {
+                first_cell: 0,
+                cells: 256
+            })
+        );
+    }
 }
