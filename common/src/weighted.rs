@@ -49,6 +49,10 @@ const ROOT_STEPS: usize = 70;
 const ROUND_STEPS: usize = 15;
 /// Search nodes a dive from the root may visit after each round of steps.
 const DIVE_NODES: u64 = 30;
+/// Dual steps at every other node in the search proper.
+const NODE_STEPS: usize = 3;
+/// Nodes the search proper may visit before the root's dual is rebuilt.
+const SEARCH_NODES: u64 = 400;
 /// Temperature stages of the smoothed dual ([`Weighted::smooth`]), and sweeps per stage.
 const SMOOTH_STAGES: usize = 10;
 const SMOOTH_SWEEPS: usize = 10;
@@ -105,8 +109,11 @@ pub struct Weighted {
     best: Option<u32>,
     best_grid: Vec<u8>,
     nodes: u64,
-    /// Every search is a dive: it stops at the first better completion or once `nodes`
-    /// passes `budget`.
+    /// Dual steps at each node below the root (0 in a dive).
+    steps: usize,
+    /// Whether the search stops at the first better completion (a dive does).
+    at_better: bool,
+    /// The search stops once `nodes` passes it.
     budget: u64,
     /// Set when a dive is over.
     stop: bool,
@@ -244,6 +251,8 @@ impl Weighted {
             best: None,
             best_grid: vec![0; cells],
             nodes: 0,
+            steps: 0,
+            at_better: true,
             budget: 0,
             stop: false,
         }
@@ -281,8 +290,12 @@ impl Weighted {
                 _ => return self.best,
             }
             if left == 0 {
-                // A tighter root, then dives without dual steps, each stopped by a better
+                // The search proper, with a few steps per node; if that takes long, the
+                // subgradient has stalled: a tighter root, then dives without dual steps, each stopped by a better
                 // score, after which the root is fixed against it before the next.
+                if self.explore(self.nodes + SEARCH_NODES, NODE_STEPS, false) {
+                    return self.best;
+                }
                 let mut bound = self.smooth(0);
                 loop {
                     match (bound, self.best) {
@@ -305,8 +318,17 @@ impl Weighted {
     /// visited `budget` nodes in all. True when it went through the whole search tree
     /// instead, which proves the best score found (or that there is no completion).
     fn dive(&mut self, budget: u64) -> bool {
+        self.explore(budget, 0, true)
+    }
+
+    /// Searches from the root with `steps` dual steps per node until it has visited
+    /// `budget` nodes in all, or, if `at_better`, found a better completion. True when it
+    /// went through the whole search tree instead.
+    fn explore(&mut self, budget: u64, steps: usize, at_better: bool) -> bool {
         self.stop = false;
         self.budget = budget;
+        self.steps = steps;
+        self.at_better = at_better;
         self.search(0);
         let whole = !self.stop;
         self.stop = false;
@@ -916,7 +938,7 @@ impl Weighted {
                 let level = &self.levels[depth];
                 if self.best.map_or(true, |b| level.score > b) {
                     self.best = Some(level.score);
-                    self.stop = true;
+                    self.stop = self.at_better;
                     for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
                         *g = c.trailing_zeros() as u8 + 1;
                     }
@@ -1034,8 +1056,8 @@ impl Weighted {
     }
 
     /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
-    /// updates its bound and fixes, and says whether the child can still beat the best score
-    /// found.
+    /// takes the search's dual steps and fixing, and says whether the child can still beat
+    /// the best score found.
     #[inline]
     fn descend(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
         if self.levels.len() == depth + 1 {
@@ -1049,7 +1071,7 @@ impl Weighted {
         if !(self.place(depth + 1, cell, bit) && self.propagate(depth + 1)) {
             return false;
         }
-        if self.bound(depth + 1).is_none() {
+        if self.improve(depth + 1, self.steps).is_none() {
             return false;
         }
         match (self.fix(depth + 1), self.best) {
