@@ -1250,6 +1250,25 @@ mod tests {
     }
 
     #[test]
+    fn the_smoothed_root_still_bounds_every_completion() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng(5);
+        let mut tighter = 0;
+        for round in 0..40 {
+            let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
+            let givens = random_givens(&mut rng, &layout, 2 + round % 8);
+            let best = exhaustive(&layout, &givens, &weights).unwrap();
+            let mut engine = Weighted::new(&layout, &weights);
+            assert!(engine.start(&givens));
+            let before = engine.bound(0).unwrap();
+            let after = engine.smooth(0).unwrap();
+            assert!(after >= best, "givens {:?}", givens);
+            tighter += (after < before) as usize;
+        }
+        assert!(tighter > 0, "the smoothed dual never lowered a bound");
+    }
+
+    #[test]
     fn cells_lists_a_set_lowest_first_across_words() {
         let wanted = [0, 5, 63, 64, 100, 192, 255];
         let mut set = [0u64; WORDS];
