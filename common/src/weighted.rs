@@ -31,7 +31,11 @@
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
-//! better); then the search proper, with a few steps per node.
+//! better). If the rounds leave the root's bound above the best score, the root's profits
+//! are rebuilt from a near-optimal dual of the linear relaxation ([`Weighted::smooth`]: the
+//! subgradient steps stall well above it on sparse grids), and dives follow, each ended by a
+//! better score, after which the root's fixing runs again against it, until one dive goes
+//! through the whole tree.
 
 use crate::layout::Layout;
 
@@ -45,8 +49,13 @@ const ROOT_STEPS: usize = 70;
 const ROUND_STEPS: usize = 15;
 /// Search nodes a dive from the root may visit after each round of steps.
 const DIVE_NODES: u64 = 30;
-/// Dual steps at every other node.
+/// Dual steps at every other node in the search proper.
 const NODE_STEPS: usize = 3;
+/// Nodes the search proper may visit before the root's dual is rebuilt.
+const SEARCH_NODES: u64 = 400;
+/// Temperature stages of the smoothed dual ([`Weighted::smooth`]), and sweeps per stage.
+const SMOOTH_STAGES: usize = 10;
+const SMOOTH_SWEEPS: usize = 10;
 
 /// The state of one search node.
 #[derive(Clone, Debug)]
@@ -100,9 +109,11 @@ pub struct Weighted {
     best: Option<u32>,
     best_grid: Vec<u8>,
     nodes: u64,
-    /// A dive: no dual steps, and the search stops at the first better completion or once
-    /// `nodes` passes `budget`.
-    diving: bool,
+    /// Dual steps at each node below the root (0 in a dive).
+    steps: usize,
+    /// Whether the search stops at the first better completion (a dive does).
+    at_better: bool,
+    /// The search stops once `nodes` passes it.
     budget: u64,
     /// Set when a dive is over.
     stop: bool,
@@ -240,7 +251,8 @@ impl Weighted {
             best: None,
             best_grid: vec![0; cells],
             nodes: 0,
-            diving: false,
+            steps: 0,
+            at_better: true,
             budget: 0,
             stop: false,
         }
@@ -278,8 +290,23 @@ impl Weighted {
                 _ => return self.best,
             }
             if left == 0 {
-                self.search(0);
-                return self.best;
+                // The search proper, with a few steps per node; if that takes long, the
+                // subgradient has stalled: a tighter root, then dives without dual steps, each stopped by a better
+                // score, after which the root is fixed against it before the next.
+                if self.explore(self.nodes + SEARCH_NODES, NODE_STEPS, false) {
+                    return self.best;
+                }
+                let mut bound = self.smooth(0);
+                loop {
+                    match (bound, self.best) {
+                        (Some(b), Some(best)) if b > best => {}
+                        _ => return self.best,
+                    }
+                    if self.dive(u64::MAX) {
+                        return self.best;
+                    }
+                    bound = self.fix(0);
+                }
             }
             if self.dive(self.nodes + DIVE_NODES) {
                 return self.best;
@@ -291,12 +318,19 @@ impl Weighted {
     /// visited `budget` nodes in all. True when it went through the whole search tree
     /// instead, which proves the best score found (or that there is no completion).
     fn dive(&mut self, budget: u64) -> bool {
-        self.diving = true;
+        self.explore(budget, 0, true)
+    }
+
+    /// Searches from the root with `steps` dual steps per node until it has visited
+    /// `budget` nodes in all, or, if `at_better`, found a better completion. True when it
+    /// went through the whole search tree instead.
+    fn explore(&mut self, budget: u64, steps: usize, at_better: bool) -> bool {
         self.stop = false;
         self.budget = budget;
+        self.steps = steps;
+        self.at_better = at_better;
         self.search(0);
         let whole = !self.stop;
-        self.diving = false;
         self.stop = false;
         whole
     }
@@ -618,6 +652,143 @@ impl Weighted {
         }
     }
 
+    /// Replaces the profits of level `depth` (houses up to date) by ones built from a
+    /// near-optimal dual of the linear relaxation, when that dual promises a lower total, and
+    /// returns the bound after reduced-cost fixing (`None`: the node is dead).
+    ///
+    /// The relaxation's dual gives each empty cell a value `u`, and each house a value per
+    /// missing digit; it is approximated by entropic smoothing: exact minimisation over one
+    /// kind of constraint at a time (the cells, then the rows, columns and regions: each a
+    /// log-sum-exp at temperature `tau`), with `tau` halved stage by stage. Unlike the
+    /// subgradient steps it does not stall far from the optimum. Then `u` is recomputed as
+    /// each cell's hard maximum, which makes the dual feasible, and every cell and digit's
+    /// gain is split between the three copies as its house's dual plus a third of `u` minus
+    /// a third of the slack: each copy's assignment is then worth at most its house's share
+    /// of the dual, and the houses' bounds together at most the dual's value. The bound the
+    /// assignments compute from these profits is exact whatever the rounding.
+    /// O(SMOOTH_STAGES * SMOOTH_SWEEPS * cells * N).
+    fn smooth(&mut self, depth: usize) -> Option<u32> {
+        let (n, cells) = (self.size, self.cells);
+        let level = &self.levels[depth];
+        let gain = |cell: usize, d: usize| f64::from(self.weights[cell]) * (d as f64 + 1.0);
+        let mut u = vec![0.0f64; cells];
+        let mut y = vec![0.0f64; 3 * n * n];
+        let top = self.weights.iter().copied().max().unwrap_or(0);
+        let mut tau = f64::from(top.max(1)) / 4.0;
+        // The sum of a house's duals over its missing digits, at the cell's other houses.
+        let others = |y: &[f64], houses: [u8; 3], skip: usize, d: usize| -> f64 {
+            (0..3)
+                .filter(|&k| k != skip)
+                .map(|k| y[houses[k] as usize * n + d])
+                .sum()
+        };
+        for _ in 0..SMOOTH_STAGES {
+            for _ in 0..SMOOTH_SWEEPS {
+                for cell in Cells::of(level.unsolved) {
+                    let houses = self.cell_houses[cell];
+                    let t = |d: usize| gain(cell, d) - others(&y, houses, 3, d);
+                    u[cell] = log_sum_exp(level.candidates[cell], tau, t);
+                }
+                for house in 0..3 * n {
+                    let kind = house / n;
+                    let missing = self.all & !level.placed[house];
+                    let mut d_set = missing;
+                    while d_set != 0 {
+                        let d = d_set.trailing_zeros() as usize;
+                        d_set &= d_set - 1;
+                        let members = &self.house_cells[house * n..(house + 1) * n];
+                        let mut high = f64::NEG_INFINITY;
+                        let mut sum = 0.0;
+                        for pass in 0..2 {
+                            for &cell in members {
+                                let cell = cell as usize;
+                                if !level.is_unsolved(cell) || level.candidates[cell] >> d & 1 == 0
+                                {
+                                    continue;
+                                }
+                                let houses = self.cell_houses[cell];
+                                let t = gain(cell, d) - u[cell] - others(&y, houses, kind, d);
+                                if pass == 0 {
+                                    high = high.max(t);
+                                } else {
+                                    sum += ((t - high) / tau).exp();
+                                }
+                            }
+                        }
+                        y[house * n + d] = high + tau * sum.ln();
+                    }
+                }
+            }
+            tau /= 2.0;
+        }
+        // The hard dual: each cell's `u` its largest reduced gain; its value against the
+        // level's total.
+        let mut value: f64 = 0.0;
+        for house in 0..3 * n {
+            let mut d_set = self.all & !level.placed[house];
+            while d_set != 0 {
+                let d = d_set.trailing_zeros() as usize;
+                d_set &= d_set - 1;
+                value += y[house * n + d];
+            }
+        }
+        for cell in Cells::of(level.unsolved) {
+            let houses = self.cell_houses[cell];
+            let mut high = f64::NEG_INFINITY;
+            let mut options = level.candidates[cell];
+            while options != 0 {
+                let d = options.trailing_zeros() as usize;
+                options &= options - 1;
+                high = high.max(gain(cell, d) - others(&y, houses, 3, d));
+            }
+            u[cell] = high;
+            value += high;
+        }
+        let scale = f64::from(SCALE);
+        let promised = (f64::from(level.score) + value) * scale;
+        // Room for rounding (under a unit per cell and house) before it is worth taking.
+        let margin = (cells + 3 * n) as f64;
+        if promised.is_nan() || promised + margin >= level.total() as f64 {
+            return self.fix(depth);
+        }
+        // Integer duals, so that the split is exact: each house's, rounded down, then each
+        // cell's the least that keeps the dual feasible.
+        let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
+        let level = &mut self.levels[depth];
+        for cell in Cells::of(level.unsolved) {
+            let houses = self.cell_houses[cell];
+            let share = |k: usize, d: usize| shares[houses[k] as usize * n + d];
+            let gain = |d: usize| SCALE * self.weights[cell] as i32 * (d as i32 + 1);
+            let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
+            let mut high = i32::MIN;
+            let mut options = level.candidates[cell];
+            while options != 0 {
+                let d = options.trailing_zeros() as usize;
+                options &= options - 1;
+                high = high.max(spare(d));
+            }
+            let mut options = level.candidates[cell];
+            while options != 0 {
+                let d = options.trailing_zeros() as usize;
+                options &= options - 1;
+                // Each copy gets its house's share plus its third of the cell's dual, less its
+                // third of the slack; the thirds' remainders go to the first copies.
+                let slack = high - spare(d);
+                for k in 0..3 {
+                    let third = |x: i32| x.div_euclid(3) + (k < x.rem_euclid(3) as usize) as i32;
+                    level.profit[(k * cells + cell) * n + d] =
+                        share(k, d) + third(high) - third(slack);
+                }
+            }
+        }
+        level.assigned.iter_mut().for_each(|a| *a = 0);
+        level.cell_dual.iter_mut().for_each(|v| *v = 0);
+        level.digit_dual.iter_mut().for_each(|v| *v = 0);
+        level.dirty = (1u64 << (3 * n)) - 1;
+        self.bound(depth)?;
+        self.fix(depth)
+    }
+
     /// Brings the assignment of `house` at level `depth` up to date: each of its empty cells
     /// without a digit gets one by an augmenting path of the Hungarian method (shortest
     /// paths over the reduced costs, warm-started from the duals kept in the level), then the
@@ -757,7 +928,7 @@ impl Weighted {
     /// Searches below level `depth`, which is propagated and has its bound up to date.
     fn search(&mut self, depth: usize) {
         self.nodes += 1;
-        if self.diving && self.nodes > self.budget {
+        if self.nodes > self.budget {
             self.stop = true;
             return;
         }
@@ -767,7 +938,7 @@ impl Weighted {
                 let level = &self.levels[depth];
                 if self.best.map_or(true, |b| level.score > b) {
                     self.best = Some(level.score);
-                    self.stop = self.diving;
+                    self.stop = self.at_better;
                     for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
                         *g = c.trailing_zeros() as u8 + 1;
                     }
@@ -885,8 +1056,8 @@ impl Weighted {
     }
 
     /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
-    /// takes the node's dual steps and fixing, and says whether the child can still beat the
-    /// best score found.
+    /// takes the search's dual steps and fixing, and says whether the child can still beat
+    /// the best score found.
     #[inline]
     fn descend(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
         if self.levels.len() == depth + 1 {
@@ -900,8 +1071,7 @@ impl Weighted {
         if !(self.place(depth + 1, cell, bit) && self.propagate(depth + 1)) {
             return false;
         }
-        let steps = if self.diving { 0 } else { NODE_STEPS };
-        if self.improve(depth + 1, steps).is_none() {
+        if self.improve(depth + 1, self.steps).is_none() {
             return false;
         }
         match (self.fix(depth + 1), self.best) {
@@ -910,6 +1080,26 @@ impl Weighted {
             (Some(b), Some(best)) => b > best,
         }
     }
+}
+
+/// `tau * ln(sum(exp(t(d) / tau)))` over the digits `d` (0-based) of `set`, computed
+/// against the largest term.
+fn log_sum_exp(set: u16, tau: f64, t: impl Fn(usize) -> f64) -> f64 {
+    let mut high = f64::NEG_INFINITY;
+    let mut m = set;
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        high = high.max(t(d));
+    }
+    let mut sum = 0.0;
+    let mut m = set;
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        sum += ((t(d) - high) / tau).exp();
+    }
+    high + tau * sum.ln()
 }
 
 #[cfg(test)]
@@ -1057,6 +1247,25 @@ mod tests {
                 exhaustive(&layout, &givens, &weights)
             );
         }
+    }
+
+    #[test]
+    fn the_smoothed_root_still_bounds_every_completion() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng(5);
+        let mut tighter = 0;
+        for round in 0..40 {
+            let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
+            let givens = random_givens(&mut rng, &layout, 2 + round % 8);
+            let best = exhaustive(&layout, &givens, &weights).unwrap();
+            let mut engine = Weighted::new(&layout, &weights);
+            assert!(engine.start(&givens));
+            let before = engine.bound(0).unwrap();
+            let after = engine.smooth(0).unwrap();
+            assert!(after >= best, "givens {:?}", givens);
+            tighter += (after < before) as usize;
+        }
+        assert!(tighter > 0, "the smoothed dual never lowered a bound");
     }
 
     #[test]
