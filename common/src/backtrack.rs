@@ -14,11 +14,13 @@
 //! lack it. Placing a digit is a few word operations: clear the cell on every digit's board,
 //! clear the cell's peers on the digit's board. Naked singles come from counting, bit-sliced
 //! across the digit boards, how many digits each cell has left; hidden singles from each
-//! digit's board cut by the houses touched since the last look. At the root only (where it
-//! pays: on 17-clue puzzles it cuts the search nodes threefold, below the root it costs more
-//! than it saves), locked candidates too: a digit confined to one line within a region leaves
-//! the rest of that line, and the other way round. A board is a `u64`, a `u128` or two
-//! `u128`s, chosen once by the number of cells.
+//! digit's board cut by the houses touched since the last look. At the root (on 17-clue
+//! puzzles it cuts the search nodes threefold), and below it only once a count has searched
+//! `LOCK_AFTER` nodes, locked candidates too: a digit confined to one line within a region
+//! leaves the rest of that line, and the other way round. A count also breaks the symmetry of
+//! the digits that neither a given nor a branch placed: of those, a branch tries only one
+//! (see `Search::count_from`). A board is a `u64`, a `u128` or two `u128`s, chosen once by
+//! the number of cells.
 //!
 //! Each branch copies the node's state (a fixed-size value) one level down, into a buffer
 //! allocated once per [`Backtracker`]; a cell's last candidate is tried in place, without a
@@ -28,6 +30,12 @@ use crate::layout::Layout;
 
 /// The most digits (and the grid side): 16.
 const MAX_DIGITS: usize = 16;
+
+/// The nodes a count searches before its nodes below the root look for locked candidates
+/// too. Below the root they cost more than they save on the hardest 9x9 puzzles (at most
+/// hundreds of nodes each), and pay many times over in the searches of sparse jigsaw grids
+/// that run to millions of nodes without them.
+const LOCK_AFTER: usize = 1000;
 
 /// Entries of a table indexed by cell: one more than the largest board, as a board's lowest
 /// cell is at most its capacity.
@@ -290,6 +298,9 @@ struct Search<B> {
     grid: Vec<u8>,
     /// Whether nodes below the root look for hidden singles.
     hidden: bool,
+    /// The nodes the current count has searched; 0 outside a count, so that `visit_lex`
+    /// never looks for locked candidates below the root.
+    nodes: usize,
     marks: Marks,
 }
 
@@ -742,6 +753,7 @@ impl<B: Board> Search<B> {
             levels: vec![State::new(&tables); tables.cells + 1],
             grid: vec![0; tables.cells],
             hidden: true,
+            nodes: 0,
             marks: Marks {
                 dirty: [0; MAX_DIGITS],
                 changed: 0,
@@ -805,39 +817,70 @@ impl<B: Board> Search<B> {
             state: &mut self.levels[depth],
             grid: &mut self.grid,
             marks: &mut self.marks,
-            locking: false,
+            locking: self.nodes > LOCK_AFTER,
             hidden: self.hidden,
         };
         node.place(cell, d, others);
         node.propagate()
     }
 
-    fn count_from(&mut self, depth: usize, limit: usize, count: &mut usize, solution: &mut [u8]) {
+    /// Counts the solutions below level `depth` into `count`, each `weight` times, until
+    /// `count` reaches `limit`; the first one found goes into `solution`. `fresh`: the digits
+    /// (bit `digit - 1`) that neither a given nor a branch on the path placed.
+    ///
+    /// Value symmetry: swapping two fresh digits everywhere maps the solutions of this node
+    /// (the givens and the path's branches, which name neither digit) one to one onto
+    /// themselves, and those with a fresh digit in `cell` onto those with the other one there.
+    /// So of a cell's fresh candidates only the smallest is tried, its solutions counting once
+    /// for each of them. Exact whatever propagation did: it only strikes what no solution has.
+    fn count_from(
+        &mut self,
+        depth: usize,
+        limit: usize,
+        count: &mut usize,
+        solution: &mut [u8],
+        mut fresh: u32,
+        mut weight: usize,
+    ) {
         let size = self.tables.size;
         loop {
+            self.nodes += 1;
             let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
                 Some(cell) => cell,
                 None => {
                     if *count == 0 {
                         solution.copy_from_slice(&self.grid);
                     }
-                    *count += 1;
+                    *count = count.saturating_add(weight);
                     return;
                 }
             };
             let all = self.levels[depth].digits_of(size, cell);
-            let mut digits = all;
+            let twins = all & fresh;
+            let skipped = twins & twins.wrapping_sub(1);
+            let twin_weight = weight.saturating_mul(twins.count_ones() as usize);
+            let mut digits = all & !skipped;
             while digits & (digits - 1) != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 if self.descend(depth, depth + 1, cell, all, d) {
-                    self.count_from(depth + 1, limit, count, solution);
+                    let w = if twins >> d & 1 != 0 {
+                        twin_weight
+                    } else {
+                        weight
+                    };
+                    self.count_from(depth + 1, limit, count, solution, fresh & !(1 << d), w);
                     if *count >= limit {
                         return;
                     }
                 }
             }
-            if !self.descend(depth, depth, cell, all, digits.trailing_zeros() as usize) {
+            let d = digits.trailing_zeros() as usize;
+            if twins >> d & 1 != 0 {
+                weight = twin_weight;
+            }
+            fresh &= !(1 << d);
+            if !self.descend(depth, depth, cell, all, d) {
                 return;
             }
         }
@@ -910,9 +953,10 @@ impl Backtracker {
     /// Counts the solutions of `givens`, stopping at `limit`; the first solution found is
     /// written into `solution` when the count is at least 1.
     ///
-    /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. Constraint:
-    /// `givens.len() == solution.len() == N * N`. Exponential in the worst case; a 9x9 Sudoku
-    /// takes microseconds.
+    /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. When two digits or
+    /// more are not given, any solution gives another by swapping them, so the count is 0 or
+    /// at least 2. Constraint: `givens.len() == solution.len() == N * N`. Exponential in the
+    /// worst case; a 9x9 Sudoku takes microseconds.
     pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
         with_search!(self, s => {
             s.hidden = true;
@@ -920,8 +964,11 @@ impl Backtracker {
                 return 0;
             }
             let mut count = 0;
-            s.count_from(0, limit, &mut count, solution);
-            count
+            let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
+            let fresh = ((1 << s.tables.size) - 1) & !used;
+            s.count_from(0, limit, &mut count, solution, fresh, 1);
+            s.nodes = 0;
+            count.min(limit)
         })
     }
 
@@ -1244,6 +1291,95 @@ mod tests {
             if solved {
                 assert_eq!(&search.grid[..3], &full[..3]);
             }
+        }
+    }
+
+    /// Xorshift: the test instances' numbers.
+    fn next(x: &mut u64) -> usize {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        (*x >> 33) as usize
+    }
+
+    /// N x N groups (not always connected) and up to `most` givens that clash nowhere, few
+    /// enough that two digits or more often go unused: boxes, or rows with cells swapped
+    /// between groups (often unsolvable), then random digits in random cells.
+    fn sparse_instance(x: &mut u64, h: usize, w: usize, most: usize) -> (Layout, Vec<u8>) {
+        let n = h * w;
+        let boxes = Layout::boxes(h, w);
+        let mut groups: Vec<u8> = (0..n * n).map(|c| boxes.region_of(c) as u8).collect();
+        if next(x) % 4 != 0 {
+            groups = (0..n * n).map(|c| (c / n) as u8).collect();
+            for _ in 0..next(x) % (2 * n) {
+                groups.swap(next(x) % (n * n), next(x) % (n * n));
+            }
+        }
+        let layout = Layout::new(n, groups).unwrap();
+        let mut givens = vec![0; n * n];
+        for _ in 0..next(x) % (most + 1) {
+            let (cell, d) = (next(x) % (n * n), (next(x) % n) as u8 + 1);
+            let peers = layout.peers();
+            if peers[cell].iter().all(|&p| givens[p] != d) {
+                givens[cell] = d;
+            }
+        }
+        (layout, givens)
+    }
+
+    #[test]
+    fn value_symmetry_keeps_counts_exact() {
+        // Against `visit_lex`, which tries every digit: the same count up to the limit, on
+        // grids with no unused digit, one, or several.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut unused = [0; 7];
+        for round in 0..300 {
+            let (h, w) = [(2, 2), (2, 3), (1, 4)][round % 3];
+            let (layout, givens) = sparse_instance(&mut x, h, w, 12);
+            let mut solver = Backtracker::new(&layout);
+            let mut grid = vec![0; layout.cells()];
+            let limit = 1 + next(&mut x) % 200;
+            let count = solver.count_up_to(&givens, limit, &mut grid);
+            let mut visited = 0;
+            solver.visit_lex(&givens, |_| {
+                visited += 1;
+                visited < limit
+            });
+            assert_eq!(count, visited, "{:?}", givens);
+            assert!(count == 0 || is_solution(&layout, &givens, &grid));
+            let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
+            unused[layout.size() - used.count_ones() as usize] += 1;
+        }
+        assert!(unused[..3].iter().all(|&k| k > 0), "{:?}", unused);
+    }
+
+    #[test]
+    fn sparse_9x9_grids_have_several_solutions() {
+        // Groups made from a Latin square (its cells of one digit swap groups, so each group
+        // keeps every digit once) and a few of its digits given: solvable, with digits unused.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..12 {
+            let shift = [1, 2, 4, 5, 7, 8][round % 6];
+            let square: Vec<u8> = (0..81)
+                .map(|c| ((c / 9 * shift + c % 9) % 9) as u8)
+                .collect();
+            let mut groups: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
+            for _ in 0..300 {
+                let (p, q) = (next(&mut x) % 81, next(&mut x) % 81);
+                if square[p] == square[q] {
+                    groups.swap(p, q);
+                }
+            }
+            let layout = Layout::new(9, groups).unwrap();
+            let mut givens = vec![0; 81];
+            for _ in 0..next(&mut x) % 6 {
+                let cell = next(&mut x) % 81;
+                givens[cell] = square[cell] + 1;
+            }
+            let mut grid = vec![0; 81];
+            let count = Backtracker::new(&layout).count_up_to(&givens, 2, &mut grid);
+            assert_eq!(count, 2, "{:?}", givens);
+            assert!(is_solution(&layout, &givens, &grid));
         }
     }
 }
