@@ -14,11 +14,14 @@
 //! lack it. Placing a digit is a few word operations: clear the cell on every digit's board,
 //! clear the cell's peers on the digit's board. Naked singles come from counting, bit-sliced
 //! across the digit boards, how many digits each cell has left; hidden singles from each
-//! digit's board cut by the houses touched since the last look. At the root only (where it
-//! pays: on 17-clue puzzles it cuts the search nodes threefold, below the root it costs more
-//! than it saves), locked candidates too: a digit confined to one line within a region leaves
-//! the rest of that line, and the other way round. A board is a `u64`, a `u128` or two
-//! `u128`s, chosen once by the number of cells.
+//! digit's board cut by the houses touched since the last look. At the root (on 17-clue
+//! puzzles it cuts the search nodes threefold), and below it only once a count has searched
+//! `LOCK_AFTER` nodes, locked candidates too: a digit confined to one line within a region
+//! leaves the rest of that line, and the other way round; from then on the law of leftovers
+//! too, between bands of lines and the regions most inside them. A count also breaks the
+//! symmetry of the digits that neither a given nor a branch placed: of those, a branch tries
+//! only one (see `Search::count_from`). A board is a `u64`, a `u128` or two `u128`s, chosen
+//! once by the number of cells.
 //!
 //! Each branch copies the node's state (a fixed-size value) one level down, into a buffer
 //! allocated once per [`Backtracker`]; a cell's last candidate is tried in place, without a
@@ -28,6 +31,15 @@ use crate::layout::Layout;
 
 /// The most digits (and the grid side): 16.
 const MAX_DIGITS: usize = 16;
+
+/// The nodes a count searches before its nodes below the root look for locked candidates
+/// too. Below the root they cost more than they save on the hardest 9x9 puzzles (at most
+/// hundreds of nodes each), and pay many times over in the searches of sparse jigsaw grids
+/// that run to millions of nodes without them.
+const LOCK_AFTER: usize = 1000;
+
+/// The most cells a side of a leftover pair may have.
+const LEFTOVERS: usize = 3;
 
 /// Entries of a table indexed by cell: one more than the largest board, as a board's lowest
 /// cell is at most its capacity.
@@ -253,6 +265,12 @@ struct Tables<B> {
     /// `crossing_list[crossing_start[h]..crossing_start[h + 1]]`: the crossings of house `h`.
     crossing_start: Vec<u16>,
     crossing_list: Vec<u16>,
+    /// Law of leftovers: for k consecutive lines and the k regions most inside them, the
+    /// cells of the lines outside those regions and the cells of the regions outside the
+    /// lines hold the same digits (the same number of times). The pairs of at most
+    /// `LEFTOVERS` cells a side; found only once a count has searched `LOCK_AFTER` nodes,
+    /// empty outside.
+    leftovers: Vec<(B, B)>,
 }
 
 /// The state of one search node.
@@ -290,6 +308,9 @@ struct Search<B> {
     grid: Vec<u8>,
     /// Whether nodes below the root look for hidden singles.
     hidden: bool,
+    /// The nodes the current count has searched; 0 outside a count, so that `visit_lex`
+    /// never looks for locked candidates below the root.
+    nodes: usize,
     marks: Marks,
 }
 
@@ -325,6 +346,7 @@ impl<B: Board> Tables<B> {
             crossings: Vec::with_capacity(cells),
             crossing_start: vec![0; 3 * size + 1],
             crossing_list: Vec::with_capacity(2 * cells),
+            leftovers: Vec::with_capacity(2 * size * size),
         };
         // Rows and columns, which `fill` keeps.
         for cell in 0..cells {
@@ -390,6 +412,36 @@ impl<B: Board> Tables<B> {
             for h in [region as usize, line as usize] {
                 start[h] -= 1;
                 self.crossing_list[start[h] as usize] = i as u16;
+            }
+        }
+    }
+}
+
+impl<B: Board> Tables<B> {
+    /// Finds the pairs of [`Tables::leftovers`]. O(N^3 log N): left out of `fill`, whose cost
+    /// is paid per case, it runs only in the long counts that look for them.
+    fn find_leftovers(&mut self) {
+        let (size, houses) = (self.size, &self.houses);
+        self.leftovers.clear();
+        for first in [0, size] {
+            for start in first..first + size {
+                let mut band = B::EMPTY;
+                for end in start..first + size - 1 {
+                    band = band.or(houses[end]);
+                    let mut inside = [(0, 0); MAX_DIGITS];
+                    for (region, slot) in inside[..size].iter_mut().enumerate() {
+                        let cells = houses[2 * size + region].and(band);
+                        *slot = (cells.len_with(B::EMPTY), region);
+                    }
+                    inside[..size].sort_unstable_by(|a, b| b.cmp(a));
+                    let regions = inside[..=end - start]
+                        .iter()
+                        .fold(B::EMPTY, |u, &(_, r)| u.or(houses[2 * size + r]));
+                    let (p, q) = (band.and_not(regions), regions.and_not(band));
+                    if !p.is_empty() && p.len_with(B::EMPTY) as usize <= LEFTOVERS {
+                        self.leftovers.push((p, q));
+                    }
+                }
             }
         }
     }
@@ -587,6 +639,43 @@ impl<'a, B: Board> Node<'a, B> {
         found
     }
 
+    /// The law of leftovers on the pairs of [`Tables::leftovers`]: a digit with no place on
+    /// one side of a pair leaves the other side; one placed on a side with one place left on
+    /// the other goes there. Whether it changed anything; `None` on a contradiction. Not
+    /// inlined: most searches never find a pair.
+    #[inline(never)]
+    fn leftovers(&mut self) -> Option<bool> {
+        let t = self.tables;
+        let size = t.size.min(MAX_DIGITS);
+        let mut found = false;
+        for &(p, q) in &t.leftovers {
+            for d in 0..size {
+                for (x, y) in [(p, q), (q, p)] {
+                    let board = self.state.candidates[d];
+                    let (in_x, in_y) = (board.and(x), board.and(y));
+                    let placed = !in_x.and_not(self.state.unsolved).is_empty();
+                    if in_y.is_empty() && !in_x.is_empty() {
+                        if placed {
+                            return None;
+                        }
+                        self.state.candidates[d] = board.and_not(in_x);
+                        self.touch(d, in_x);
+                        found = true;
+                    } else if placed
+                        && in_y.is_single()
+                        && self.state.unsolved.contains(in_y.lowest())
+                    {
+                        let cell = in_y.lowest();
+                        let others = self.state.digits_of(size, cell) & !(1 << d);
+                        self.place(cell, d, others);
+                        found = true;
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+
     /// Locked candidates for digit `d + 1` on crossing `i`. True if it removed anything.
     #[inline]
     fn unlock(&mut self, d: usize, i: usize) -> bool {
@@ -727,7 +816,13 @@ impl<'a, B: Board> Node<'a, B> {
                     }
                 }
             }
-            let progress = found || (self.locking && self.lock());
+            let progress = found
+                || (self.locking
+                    && (self.lock()
+                        || match self.leftovers() {
+                            Some(changed) => changed,
+                            None => return false,
+                        }));
             if !progress {
                 return true;
             }
@@ -742,6 +837,7 @@ impl<B: Board> Search<B> {
             levels: vec![State::new(&tables); tables.cells + 1],
             grid: vec![0; tables.cells],
             hidden: true,
+            nodes: 0,
             marks: Marks {
                 dirty: [0; MAX_DIGITS],
                 changed: 0,
@@ -805,39 +901,73 @@ impl<B: Board> Search<B> {
             state: &mut self.levels[depth],
             grid: &mut self.grid,
             marks: &mut self.marks,
-            locking: false,
+            locking: self.nodes > LOCK_AFTER,
             hidden: self.hidden,
         };
         node.place(cell, d, others);
         node.propagate()
     }
 
-    fn count_from(&mut self, depth: usize, limit: usize, count: &mut usize, solution: &mut [u8]) {
+    /// Counts the solutions below level `depth` into `count`, each `weight` times, until
+    /// `count` reaches `limit`; the first one found goes into `solution`. `fresh`: the digits
+    /// (bit `digit - 1`) that neither a given nor a branch on the path placed.
+    ///
+    /// Value symmetry: swapping two fresh digits everywhere maps the solutions of this node
+    /// (the givens and the path's branches, which name neither digit) one to one onto
+    /// themselves, and those with a fresh digit in `cell` onto those with the other one there.
+    /// So of a cell's fresh candidates only the smallest is tried, its solutions counting once
+    /// for each of them. Exact whatever propagation did: it only strikes what no solution has.
+    fn count_from(
+        &mut self,
+        depth: usize,
+        limit: usize,
+        count: &mut usize,
+        solution: &mut [u8],
+        mut fresh: u32,
+        mut weight: usize,
+    ) {
         let size = self.tables.size;
         loop {
+            self.nodes += 1;
+            if self.nodes == LOCK_AFTER {
+                self.tables.find_leftovers();
+            }
             let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
                 Some(cell) => cell,
                 None => {
                     if *count == 0 {
                         solution.copy_from_slice(&self.grid);
                     }
-                    *count += 1;
+                    *count = count.saturating_add(weight);
                     return;
                 }
             };
             let all = self.levels[depth].digits_of(size, cell);
-            let mut digits = all;
+            let twins = all & fresh;
+            let skipped = twins & twins.wrapping_sub(1);
+            let twin_weight = weight.saturating_mul(twins.count_ones() as usize);
+            let mut digits = all & !skipped;
             while digits & (digits - 1) != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 if self.descend(depth, depth + 1, cell, all, d) {
-                    self.count_from(depth + 1, limit, count, solution);
+                    let w = if twins >> d & 1 != 0 {
+                        twin_weight
+                    } else {
+                        weight
+                    };
+                    self.count_from(depth + 1, limit, count, solution, fresh & !(1 << d), w);
                     if *count >= limit {
                         return;
                     }
                 }
             }
-            if !self.descend(depth, depth, cell, all, digits.trailing_zeros() as usize) {
+            let d = digits.trailing_zeros() as usize;
+            if twins >> d & 1 != 0 {
+                weight = twin_weight;
+            }
+            fresh &= !(1 << d);
+            if !self.descend(depth, depth, cell, all, d) {
                 return;
             }
         }
@@ -910,9 +1040,10 @@ impl Backtracker {
     /// Counts the solutions of `givens`, stopping at `limit`; the first solution found is
     /// written into `solution` when the count is at least 1.
     ///
-    /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. Constraint:
-    /// `givens.len() == solution.len() == N * N`. Exponential in the worst case; a 9x9 Sudoku
-    /// takes microseconds.
+    /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. When two digits or
+    /// more are not given, any solution gives another by swapping them, so the count is 0 or
+    /// at least 2. Constraint: `givens.len() == solution.len() == N * N`. Exponential in the
+    /// worst case; a 9x9 Sudoku takes microseconds.
     pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
         with_search!(self, s => {
             s.hidden = true;
@@ -920,8 +1051,12 @@ impl Backtracker {
                 return 0;
             }
             let mut count = 0;
-            s.count_from(0, limit, &mut count, solution);
-            count
+            let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
+            let fresh = ((1 << s.tables.size) - 1) & !used;
+            s.count_from(0, limit, &mut count, solution, fresh, 1);
+            s.nodes = 0;
+            s.tables.leftovers.clear();
+            count.min(limit)
         })
     }
 
@@ -1245,5 +1380,114 @@ mod tests {
                 assert_eq!(&search.grid[..3], &full[..3]);
             }
         }
+    }
+
+    /// Xorshift: the test instances' numbers.
+    fn next(x: &mut u64) -> usize {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        (*x >> 33) as usize
+    }
+
+    /// N x N groups (not always connected) and up to `most` givens that clash nowhere, few
+    /// enough that two digits or more often go unused: boxes, or rows with cells swapped
+    /// between groups (often unsolvable), then random digits in random cells.
+    fn sparse_instance(x: &mut u64, h: usize, w: usize, most: usize) -> (Layout, Vec<u8>) {
+        let n = h * w;
+        let boxes = Layout::boxes(h, w);
+        let mut groups: Vec<u8> = (0..n * n).map(|c| boxes.region_of(c) as u8).collect();
+        if next(x) % 4 != 0 {
+            groups = (0..n * n).map(|c| (c / n) as u8).collect();
+            for _ in 0..next(x) % (2 * n) {
+                groups.swap(next(x) % (n * n), next(x) % (n * n));
+            }
+        }
+        let layout = Layout::new(n, groups).unwrap();
+        let mut givens = vec![0; n * n];
+        for _ in 0..next(x) % (most + 1) {
+            let (cell, d) = (next(x) % (n * n), (next(x) % n) as u8 + 1);
+            let peers = layout.peers();
+            if peers[cell].iter().all(|&p| givens[p] != d) {
+                givens[cell] = d;
+            }
+        }
+        (layout, givens)
+    }
+
+    #[test]
+    fn value_symmetry_keeps_counts_exact() {
+        // Against `visit_lex`, which tries every digit: the same count up to the limit, on
+        // grids with no unused digit, one, or several.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut unused = [0; 7];
+        for round in 0..300 {
+            let (h, w) = [(2, 2), (2, 3), (1, 4)][round % 3];
+            let (layout, givens) = sparse_instance(&mut x, h, w, 12);
+            let mut solver = Backtracker::new(&layout);
+            let mut grid = vec![0; layout.cells()];
+            let limit = 1 + next(&mut x) % 200;
+            let count = solver.count_up_to(&givens, limit, &mut grid);
+            let mut visited = 0;
+            solver.visit_lex(&givens, |_| {
+                visited += 1;
+                visited < limit
+            });
+            assert_eq!(count, visited, "{:?}", givens);
+            assert!(count == 0 || is_solution(&layout, &givens, &grid));
+            let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
+            unused[layout.size() - used.count_ones() as usize] += 1;
+        }
+        assert!(unused[..3].iter().all(|&k| k > 0), "{:?}", unused);
+    }
+
+    #[test]
+    fn sparse_9x9_grids_have_several_solutions() {
+        // Groups made from a Latin square (its cells of one digit swap groups, so each group
+        // keeps every digit once) and a few of its digits given: solvable, with digits unused.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..12 {
+            let shift = [1, 2, 4, 5, 7, 8][round % 6];
+            let square: Vec<u8> = (0..81)
+                .map(|c| ((c / 9 * shift + c % 9) % 9) as u8)
+                .collect();
+            let mut groups: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
+            for _ in 0..300 {
+                let (p, q) = (next(&mut x) % 81, next(&mut x) % 81);
+                if square[p] == square[q] {
+                    groups.swap(p, q);
+                }
+            }
+            let layout = Layout::new(9, groups).unwrap();
+            let mut givens = vec![0; 81];
+            for _ in 0..next(&mut x) % 6 {
+                let cell = next(&mut x) % 81;
+                givens[cell] = square[cell] + 1;
+            }
+            let mut grid = vec![0; 81];
+            let count = Backtracker::new(&layout).count_up_to(&givens, 2, &mut grid);
+            assert_eq!(count, 2, "{:?}", givens);
+            assert!(is_solution(&layout, &givens, &grid));
+        }
+    }
+
+    #[test]
+    fn rows_with_one_column_swapped_leave_two_cells_over() {
+        // Groups = rows, but rows `a` and `b` swap their cells of column `k`: group `a` and
+        // row `a` share eight cells, so cells (a, k) and (b, k) of one column must be equal.
+        for (a, b, k) in [(0, 1, 0), (2, 7, 4), (8, 3, 8)] {
+            let mut groups: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
+            groups.swap(a * 9 + k, b * 9 + k);
+            let layout = Layout::new(9, groups).unwrap();
+            let mut tables: Tables<u128> = Tables::new(&layout);
+            tables.find_leftovers();
+            let (p, q) = (1u128 << (a * 9 + k), 1u128 << (b * 9 + k));
+            assert!(tables.leftovers.contains(&(p, q)) || tables.leftovers.contains(&(q, p)));
+            // One pair per band (rows, columns) at most; boxes have none of at most three.
+            assert!(tables.leftovers.len() <= 2 * 36);
+        }
+        let mut tables: Tables<u128> = Tables::new(&Layout::boxes(3, 3));
+        tables.find_leftovers();
+        assert!(tables.leftovers.is_empty());
     }
 }
