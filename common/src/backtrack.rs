@@ -851,12 +851,13 @@ impl<B: Board> Search<B> {
         'node: loop {
             if self.levels[depth].unsolved.is_empty() {
                 walk.visited += 1;
+                walk.earned += walk.fruitless;
                 walk.fruitless = 0;
                 return visit(&self.grid);
             }
             walk.fruitless += 1;
-            if walk.fruitless >= PATIENCE {
-                if !self.probe(depth) {
+            if walk.fruitless >= PATIENCE && walk.may_probe() {
+                if !self.probe(depth, &mut walk.trials) {
                     return true;
                 }
                 if self.levels[depth].unsolved.is_empty() {
@@ -897,21 +898,21 @@ impl<B: Board> Search<B> {
 
     /// Failed literals at level `depth`, which has an empty cell: each candidate of each empty
     /// cell is tried one level down with hidden singles, those that lead to a contradiction
-    /// are struck, and the node propagates, until no trial fails. False when the node has no
-    /// solution. Only digits that lead nowhere go, so a lexicographic walk keeps its order.
+    /// are struck, and the node propagates, until no trial fails; `trials` counts the tries.
+    /// False when the node has no solution. Only digits that lead nowhere go, so a lexicographic walk keeps its order.
     /// A dead end that the first-cell order meets late, such as groups that are the rows but
     /// for two cells of one column swapped between two rows, is seen at once. O(N^3)
     /// propagations a round.
-    fn probe(&mut self, depth: usize) -> bool {
+    fn probe(&mut self, depth: usize, trials: &mut u64) -> bool {
         let hidden = self.hidden;
         self.hidden = true;
-        let alive = self.probe_hidden(depth);
+        let alive = self.probe_hidden(depth, trials);
         self.hidden = hidden;
         alive
     }
 
     /// [`Search::probe`] once `hidden` is set.
-    fn probe_hidden(&mut self, depth: usize) -> bool {
+    fn probe_hidden(&mut self, depth: usize, trials: &mut u64) -> bool {
         let t = &self.tables;
         let size = t.size.min(MAX_DIGITS);
         // Below a root without hidden singles, solved cells may keep other digits and the
@@ -954,6 +955,7 @@ impl<B: Board> Search<B> {
                 while rest != 0 {
                     let d = rest.trailing_zeros() as usize % MAX_DIGITS;
                     rest &= rest - 1;
+                    *trials += 1;
                     if !self.descend(depth, depth + 1, cell, all, d) {
                         let state = &mut self.levels[depth];
                         state.candidates[d] = state.candidates[d].and_not(B::cell(cell));
@@ -978,11 +980,26 @@ struct Walk {
     visited: u64,
     /// Nodes since the last solution (or the start).
     fruitless: u64,
+    /// Nodes before the last solution.
+    earned: u64,
+    /// Probe trials so far.
+    trials: u64,
+}
+
+impl Walk {
+    /// Whether probing keeps within its share of the walk: a walk whose probes find nothing
+    /// to strike slows down at most that many times.
+    fn may_probe(&self) -> bool {
+        self.trials <= PROBE_SHARE * (self.earned + self.fruitless)
+    }
 }
 
 /// Nodes a lexicographic walk goes without a solution before it probes every node
 /// ([`Search::probe`]) until the next one: walks that list many solutions never pay for it.
 const PATIENCE: u64 = 1 << 10;
+
+/// Probe trials a walk may spend per node it has been through.
+const PROBE_SHARE: u64 = 2;
 
 /// Runs `$body` with `$s` bound to the search of whichever width `$b` holds.
 macro_rules! with_search {
@@ -1056,6 +1073,8 @@ impl Backtracker {
             let mut walk = Walk {
                 visited: 0,
                 fruitless: 0,
+                earned: 0,
+                trials: 0,
             };
             s.hidden = s.tables.cells > u64::CAPACITY;
             if s.start(givens) {
@@ -1222,13 +1241,15 @@ mod tests {
         let mut search: Search<u64> = Search::new(&rows_swapped(4, 5, 2, false));
         assert!(search.start(&[0; 36]));
         search.hidden = false;
-        assert!(!search.probe(0));
+        let mut trials = 0;
+        assert!(!search.probe(0, &mut trials));
         assert!(!search.hidden);
+        assert!(trials > 0);
         // The groups are the rows again: the probe finds nothing to refute.
         let rows = Layout::new(6, (0..36).map(|cell| (cell / 6) as u8).collect()).unwrap();
         let mut search: Search<u64> = Search::new(&rows);
         assert!(search.start(&[0; 36]));
-        assert!(search.probe(0));
+        assert!(search.probe(0, &mut trials));
         assert!(!search.levels[0].unsolved.is_empty());
     }
 
@@ -1243,7 +1264,7 @@ mod tests {
         assert!(search.descend(0, 1, 0, all, 0));
         let all = search.levels[1].digits_of(6, 1);
         assert!(search.descend(1, 2, 1, all, 1));
-        assert!(!search.probe(2));
+        assert!(!search.probe(2, &mut 0));
     }
 
     #[test]
