@@ -899,10 +899,10 @@ impl<B: Board> Search<B> {
     /// Failed literals at level `depth`, which has an empty cell: each candidate of each empty
     /// cell is tried one level down with hidden singles, those that lead to a contradiction
     /// are struck, and the node propagates, until no trial fails; `trials` counts the tries.
-    /// False when the node has no solution. Only digits that lead nowhere go, so a lexicographic walk keeps its order.
-    /// A dead end that the first-cell order meets late, such as groups that are the rows but
-    /// for two cells of one column swapped between two rows, is seen at once. O(N^3)
-    /// propagations a round.
+    /// False when the node has no solution. Only digits that lead nowhere go, so a
+    /// lexicographic walk keeps its order. A dead end that the first-cell order meets late,
+    /// such as groups that are the rows but for two cells of one column swapped between two
+    /// rows, is seen at once. O(N^3) propagations a round.
     fn probe(&mut self, depth: usize, trials: &mut u64) -> bool {
         let hidden = self.hidden;
         self.hidden = true;
