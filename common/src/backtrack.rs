@@ -851,7 +851,6 @@ impl<B: Board> Search<B> {
         'node: loop {
             if self.levels[depth].unsolved.is_empty() {
                 walk.visited += 1;
-                walk.earned += walk.fruitless;
                 walk.fruitless = 0;
                 return visit(&self.grid);
             }
@@ -980,17 +979,21 @@ struct Walk {
     visited: u64,
     /// Nodes since the last solution (or the start).
     fruitless: u64,
-    /// Nodes before the last solution.
-    earned: u64,
-    /// Probe trials so far.
+    /// Probe trials since the last solution, counted from when `visited` was `trials_at`.
     trials: u64,
+    trials_at: u64,
 }
 
 impl Walk {
-    /// Whether probing keeps within its share of the walk: a walk whose probes find nothing
-    /// to strike slows down at most that many times.
-    fn may_probe(&self) -> bool {
-        self.trials <= PROBE_SHARE * (self.earned + self.fruitless)
+    /// Whether probing keeps within its share of the nodes since the last solution: a walk
+    /// whose probes find nothing to strike slows down at most that many times. The count of
+    /// trials starts anew here, not at each solution, which the walk reaches far more often.
+    fn may_probe(&mut self) -> bool {
+        if self.trials_at != self.visited {
+            self.trials_at = self.visited;
+            self.trials = 0;
+        }
+        self.trials <= PROBE_SHARE * self.fruitless
     }
 }
 
@@ -998,7 +1001,7 @@ impl Walk {
 /// ([`Search::probe`]) until the next one: walks that list many solutions never pay for it.
 const PATIENCE: u64 = 1 << 10;
 
-/// Probe trials a walk may spend per node it has been through.
+/// Probe trials a walk may spend per node since its last solution.
 const PROBE_SHARE: u64 = 2;
 
 /// Runs `$body` with `$s` bound to the search of whichever width `$b` holds.
@@ -1073,8 +1076,8 @@ impl Backtracker {
             let mut walk = Walk {
                 visited: 0,
                 fruitless: 0,
-                earned: 0,
                 trials: 0,
+                trials_at: 0,
             };
             s.hidden = s.tables.cells > u64::CAPACITY;
             if s.start(givens) {
