@@ -973,27 +973,50 @@ impl<B: Board> Search<B> {
         }
     }
 
-    fn visit_from<F>(&mut self, depth: usize, visited: &mut u64, visit: &mut F) -> bool
+    fn visit_from<F>(&mut self, depth: usize, walk: &mut Walk, visit: &mut F) -> bool
     where
         F: FnMut(&[u8]) -> bool,
     {
         let size = self.tables.size;
-        loop {
-            let state = &self.levels[depth];
-            if state.unsolved.is_empty() {
-                *visited += 1;
+        'node: loop {
+            if self.levels[depth].unsolved.is_empty() {
+                walk.visited += 1;
+                walk.fruitless = 0;
                 return visit(&self.grid);
             }
+            walk.fruitless += 1;
+            if walk.fruitless >= PATIENCE && walk.may_probe() {
+                if !self.probe(depth, &mut walk.trials) {
+                    return true;
+                }
+                if self.levels[depth].unsolved.is_empty() {
+                    continue;
+                }
+            }
+            let state = &self.levels[depth];
             let cell = state.unsolved.lowest();
             let all = state.digits_of(size, cell);
             let mut digits = all;
             while digits & (digits - 1) != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if self.descend(depth, depth + 1, cell, all, d)
-                    && !self.visit_from(depth + 1, visited, visit)
-                {
+                if !self.descend(depth, depth + 1, cell, all, d) {
+                    continue;
+                }
+                if !self.visit_from(depth + 1, walk, visit) {
                     return false;
+                }
+                if walk.fruitless >= PATIENCE {
+                    // The digits tried leave the cell, and the node is probed again: a dead
+                    // end found below may show here too, before the next branch.
+                    let state = &mut self.levels[depth];
+                    let mut tried = all & !digits;
+                    while tried != 0 {
+                        let e = tried.trailing_zeros() as usize % MAX_DIGITS;
+                        tried &= tried - 1;
+                        state.candidates[e] = state.candidates[e].and_not(B::cell(cell));
+                    }
+                    continue 'node;
                 }
             }
             if !self.descend(depth, depth, cell, all, digits.trailing_zeros() as usize) {
@@ -1001,7 +1024,115 @@ impl<B: Board> Search<B> {
             }
         }
     }
+
+    /// Failed literals at level `depth`, which has an empty cell: each candidate of each empty
+    /// cell is tried one level down with hidden singles, those that lead to a contradiction
+    /// are struck, and the node propagates, until no trial fails; `trials` counts the tries.
+    /// False when the node has no solution. Only digits that lead nowhere go, so a
+    /// lexicographic walk keeps its order. A dead end that the first-cell order meets late,
+    /// such as groups that are the rows but for two cells of one column swapped between two
+    /// rows, is seen at once. O(N^3) propagations a round.
+    fn probe(&mut self, depth: usize, trials: &mut u64) -> bool {
+        let hidden = self.hidden;
+        self.hidden = true;
+        let alive = self.probe_hidden(depth, trials);
+        self.hidden = hidden;
+        alive
+    }
+
+    /// [`Search::probe`] once `hidden` is set.
+    fn probe_hidden(&mut self, depth: usize, trials: &mut u64) -> bool {
+        let t = &self.tables;
+        let size = t.size.min(MAX_DIGITS);
+        // Below a root without hidden singles, solved cells may keep other digits and the
+        // open houses are not kept: both are rebuilt from the grid.
+        let state = &mut self.levels[depth];
+        for board in state.candidates[..size].iter_mut() {
+            *board = board.and(state.unsolved);
+        }
+        state.open = [t.all_houses; MAX_DIGITS];
+        for cell in Cells(t.all_cells.and_not(state.unsolved)) {
+            let d = (self.grid[cell] as usize - 1) % MAX_DIGITS;
+            state.candidates[d] = state.candidates[d].or(B::cell(cell));
+            state.open[d] &= !t.cell_houses[cell];
+        }
+        // Hidden singles first on every house: the walk looked for none below the root.
+        let mut dirty = [t.all_houses; MAX_DIGITS];
+        let mut changed = (1 << size) - 1;
+        loop {
+            self.marks.dirty = dirty;
+            self.marks.changed = changed;
+            let mut node = Node {
+                tables: &self.tables,
+                state: &mut self.levels[depth],
+                grid: &mut self.grid,
+                marks: &mut self.marks,
+                locking: false,
+                hidden: true,
+            };
+            if !node.propagate() {
+                return false;
+            }
+            if node.state.unsolved.is_empty() {
+                return true;
+            }
+            dirty = [0; MAX_DIGITS];
+            changed = 0;
+            for cell in Cells(self.levels[depth].unsolved) {
+                let all = self.levels[depth].digits_of(size, cell);
+                let mut rest = all;
+                while rest != 0 {
+                    let d = rest.trailing_zeros() as usize % MAX_DIGITS;
+                    rest &= rest - 1;
+                    *trials += 1;
+                    if !self.descend(depth, depth + 1, cell, all, d) {
+                        let state = &mut self.levels[depth];
+                        state.candidates[d] = state.candidates[d].and_not(B::cell(cell));
+                        dirty[d] |= self.tables.cell_houses[cell];
+                        changed |= 1 << d;
+                    }
+                }
+                if changed != 0 && self.levels[depth].digits_of(size, cell) == 0 {
+                    return false;
+                }
+            }
+            if changed == 0 {
+                return true;
+            }
+        }
+    }
 }
+
+/// Where a lexicographic walk stands.
+struct Walk {
+    /// Solutions visited.
+    visited: u64,
+    /// Nodes since the last solution (or the start).
+    fruitless: u64,
+    /// Probe trials since the last solution, counted from when `visited` was `trials_at`.
+    trials: u64,
+    trials_at: u64,
+}
+
+impl Walk {
+    /// Whether probing keeps within its share of the nodes since the last solution: a walk
+    /// whose probes find nothing to strike slows down at most that many times. The count of
+    /// trials starts anew here, not at each solution, which the walk reaches far more often.
+    fn may_probe(&mut self) -> bool {
+        if self.trials_at != self.visited {
+            self.trials_at = self.visited;
+            self.trials = 0;
+        }
+        self.trials <= PROBE_SHARE * self.fruitless
+    }
+}
+
+/// Nodes a lexicographic walk goes without a solution before it probes every node
+/// ([`Search::probe`]) until the next one: walks that list many solutions never pay for it.
+const PATIENCE: u64 = 1 << 10;
+
+/// Probe trials a walk may spend per node since its last solution.
+const PROBE_SHARE: u64 = 2;
 
 /// Runs `$body` with `$s` bound to the search of whichever width `$b` holds.
 macro_rules! with_search {
@@ -1067,18 +1198,27 @@ impl Backtracker {
     /// lead nowhere, so the order stays lexicographic. On grids of up to 64 cells (N <= 8),
     /// made to list many solutions, nodes below the root look for naked singles only: cheaper
     /// nodes pay more there than the few they save (latin6's 28 million solutions: -8%).
-    /// Constraint: `givens.len() == N * N`.
+    /// Once many nodes pass without a solution, every node is probed until the next one
+    /// (failed literals: each candidate of each empty cell tried with hidden singles): the
+    /// first empty cell may lie far from where a dead end shows, and the probe sees such dead
+    /// ends where the walk would fill every cell before them in every way. Constraint:
+    /// `givens.len() == N * N`.
     pub fn visit_lex<F>(&mut self, givens: &[u8], mut visit: F) -> u64
     where
         F: FnMut(&[u8]) -> bool,
     {
         with_search!(self, s => {
-            let mut visited = 0;
+            let mut walk = Walk {
+                visited: 0,
+                fruitless: 0,
+                trials: 0,
+                trials_at: 0,
+            };
             s.hidden = s.tables.cells > u64::CAPACITY;
             if s.start(givens) {
-                s.visit_from(0, &mut visited, &mut visit);
+                s.visit_from(0, &mut walk, &mut visit);
             }
-            visited
+            walk.visited
         })
     }
 }
@@ -1218,6 +1358,70 @@ mod tests {
         assert!(seen.iter().all(|g| is_solution(&layout, &[0; 16], g)));
         let stopped = solver.visit_lex(&[0; 16], |_| false);
         assert_eq!(stopped, 1);
+    }
+
+    /// The 6x6 layout whose groups are the rows, but for the cells of column `c` swapped
+    /// between rows `a` and `b`; transposed, groups are the columns and the swap is in a row.
+    /// Never solvable: the swapped cells would need the same letter.
+    fn rows_swapped(a: usize, b: usize, c: usize, transposed: bool) -> Layout {
+        let mut groups: Vec<u8> = (0..36).map(|cell| (cell / 6) as u8).collect();
+        groups.swap(a * 6 + c, b * 6 + c);
+        if transposed {
+            groups = (0..36)
+                .map(|cell| groups[cell % 6 * 6 + cell / 6])
+                .collect();
+        }
+        Layout::new(6, groups).unwrap()
+    }
+
+    #[test]
+    fn a_probe_sees_rows_with_two_cells_swapped_fail() {
+        let mut search: Search<u64> = Search::new(&rows_swapped(4, 5, 2, false));
+        assert!(search.start(&[0; 36]));
+        search.hidden = false;
+        let mut trials = 0;
+        assert!(!search.probe(0, &mut trials));
+        assert!(!search.hidden);
+        assert!(trials > 0);
+        // The groups are the rows again: the probe finds nothing to refute.
+        let rows = Layout::new(6, (0..36).map(|cell| (cell / 6) as u8).collect()).unwrap();
+        let mut search: Search<u64> = Search::new(&rows);
+        assert!(search.start(&[0; 36]));
+        assert!(search.probe(0, &mut trials));
+        assert!(!search.levels[0].unsolved.is_empty());
+    }
+
+    #[test]
+    fn a_probe_below_a_root_without_hidden_singles_reads_the_placed_cells() {
+        // Groups are the columns but for cells (0, 0) and (0, 1) swapped: once A and B are
+        // placed there without hidden singles, group 0 has no place left for A.
+        let mut search: Search<u64> = Search::new(&rows_swapped(0, 1, 0, true));
+        assert!(search.start(&[0; 36]));
+        search.hidden = false;
+        let all = search.levels[0].digits_of(6, 0);
+        assert!(search.descend(0, 1, 0, all, 0));
+        let all = search.levels[1].digits_of(6, 1);
+        assert!(search.descend(1, 2, 1, all, 1));
+        assert!(!search.probe(2, &mut 0));
+    }
+
+    #[test]
+    fn a_walk_that_probes_keeps_every_solution_in_order() {
+        // Scattered groups whose 720 solutions (one grid under every renaming of the letters)
+        // lie far apart in lexicographic order: the walk probes between them.
+        let layout = Layout::new(6, parse("305013 415412 204214 321305 504243 210535")).unwrap();
+        let mut solver = Backtracker::new(&layout);
+        let mut seen: Vec<Vec<u8>> = Vec::new();
+        let visited = solver.visit_lex(&[0; 36], |g| {
+            seen.push(g.to_vec());
+            true
+        });
+        let mut grid = vec![0; 36];
+        let counted = solver.count_up_to(&[0; 36], 1000, &mut grid);
+        assert_eq!(visited, counted as u64);
+        assert_eq!(seen.len(), 720);
+        assert!(seen.windows(2).all(|w| w[0] < w[1]));
+        assert!(seen.iter().all(|g| is_solution(&layout, &[0; 36], g)));
     }
 
     #[test]
