@@ -177,6 +177,28 @@ mod tests {
     }
 
     #[test]
+    fn solve_input_reads_the_file_and_returns_what_solve_returns() {
+        let name = format!("common-output-solve-input-{}.txt", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, "7 x").unwrap();
+        let mut first = 0;
+        let result = solve_input(Some(path.clone()), |scanner, _| {
+            first = scanner.int("a number", 0, 9)?.0;
+            scanner.int("a digit", 0, 9)?;
+            Ok(())
+        });
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(first, 7);
+        assert_eq!(
+            result.unwrap_err().to_string(),
+            "line 1, column 3: expected a digit 0-9, found \"x\""
+        );
+        let missing = solve_input(Some(path.clone()), |_, _| Ok(())).unwrap_err();
+        let said = format!("i/o error: cannot read {}: ", path.display());
+        assert!(missing.to_string().starts_with(&said), "{}", missing);
+    }
+
+    #[test]
     fn statuses_and_messages() {
         let mut said = Vec::new();
         assert_eq!(exit_status("t", Ok(()), &mut said), 0);

@@ -413,6 +413,32 @@ mod tests {
     }
 
     #[test]
+    fn small_uints_take_a_nine_in_any_place() {
+        let mut sc = scan("19 99 199 9");
+        let mut values = [0u8; 4];
+        assert!(sc.small_uints(&mut values));
+        assert_eq!(values, [19, 99, 199, 9]);
+    }
+
+    #[test]
+    fn at_end_only_when_nothing_but_whitespace_is_left() {
+        let mut sc = scan(" \r\n\t1 \n");
+        assert!(!sc.at_end());
+        assert_eq!(sc.token().unwrap().at, Position { line: 2, column: 2 });
+        assert!(sc.at_end());
+    }
+
+    #[test]
+    fn quoted_cuts_after_24_characters() {
+        let letters = b"abcdefghijklmnopqrstuvwxyz";
+        assert_eq!(quoted(b""), "\"\"");
+        assert_eq!(quoted(&letters[..24]), "\"abcdefghijklmnopqrstuvwx\"");
+        assert_eq!(quoted(&letters[..25]), "\"abcdefghijklmnopqrstuvwx...\"");
+        let accents = "é".repeat(24);
+        assert_eq!(quoted(accents.as_bytes()), format!("\"{}\"", accents));
+    }
+
+    #[test]
     fn a_rewound_scanner_reads_the_same_tokens_again() {
         let mut sc = scan("1\n 2 3");
         sc.token();
@@ -448,6 +474,10 @@ mod tests {
         assert_eq!(row.len(), 2);
         assert_eq!(row[1].at, Position { line: 1, column: 2 });
         assert_eq!(sc.char_text(row[0]), "\"é\"");
+        let mut last = scan("aé");
+        last.row("a row", &mut row).unwrap();
+        assert_eq!(last.char_text(row[0]), "\"a\"");
+        assert_eq!(last.char_text(row[1]), "\"é\"");
     }
 
     #[test]
