@@ -2,14 +2,17 @@
 //! alone (whole-process timings against the peers: `cargo xtask bench`).
 //!
 //! ```text
-//! cargo bench -p common --bench engine [-- [--puzzles N] [--reps R] [FILTER]]
+//! cargo bench -p common --bench engine [-- [--puzzles N] [--reps R] [--data DIR] [FILTER]]
 //! ```
 //!
 //! std only (`harness = false`, no criterion): every benchmark times its whole loop `R` times
 //! (default 5) and prints the median, per item and items per second. `FILTER` keeps the
 //! benchmarks whose name contains it. The 9x9 sets are the first `N` puzzles (default 2,000) of
-//! `../shared/bench/17_clue.txt` and `forum_hardest_1905_11plus.txt`, skipped with a message
-//! when `../shared` is absent; the target9 set is the 20 official NOIP 2009 tests.
+//! `DIR/bench/17_clue.txt` and `DIR/bench/forum_hardest_1905_11plus.txt`, tdoku's
+//! `puzzles2_17_clue` and `puzzles5_forum_hardest_1905_11+` from `data.zip` in the tdoku
+//! repository, which this repository does not carry. `--data DIR` names the folder (default:
+//! `../shared` beside the workspace); without the files those benchmarks are skipped with a
+//! note saying so. The target9 set is the 20 official NOIP 2009 tests in `tests/fixtures`.
 //!
 //! | benchmark | call |
 //! |---|---|
@@ -33,7 +36,7 @@ fn main() {
         Ok(options) => options,
         Err(message) => {
             eprintln!("engine bench: {}", message);
-            eprintln!("usage: cargo bench -p common --bench engine [-- [--puzzles N] [--reps R] [FILTER]]");
+            eprintln!("usage: cargo bench -p common --bench engine [-- [--puzzles N] [--reps R] [--data DIR] [FILTER]]");
             std::process::exit(2);
         }
     };
@@ -106,6 +109,8 @@ fn main() {
 struct Options {
     puzzles: usize,
     reps: usize,
+    /// The folder of the puzzle files kept outside the repository.
+    data: PathBuf,
     filter: Option<String>,
 }
 
@@ -114,6 +119,7 @@ impl Options {
         let mut options = Options {
             puzzles: 2_000,
             reps: 5,
+            data: testkit::workspace_root().join("../shared"),
             filter: None,
         };
         while let Some(arg) = args.next() {
@@ -131,6 +137,10 @@ impl Options {
                         _ => return Err(format!("{} takes a positive integer", arg)),
                     }
                 }
+                "--data" => match args.next() {
+                    Some(dir) => options.data = PathBuf::from(dir),
+                    None => return Err("--data takes a folder".to_string()),
+                },
                 // cargo bench passes --bench to every bench binary.
                 "--bench" => {}
                 other if other.starts_with('-') => {
@@ -195,40 +205,25 @@ struct Sets {
 
 impl Sets {
     fn load(options: &Options) -> Sets {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .parent()
-            .expect("common lives inside the workspace")
-            .to_path_buf();
-        let shared = root.join("../shared");
         let mut notes = Vec::new();
         let mut lines = |file: &str| {
-            let path = shared.join("bench").join(file);
+            let path = options.data.join("bench").join(file);
             match read_lines(&path, options.puzzles) {
                 Ok(puzzles) => Some(puzzles),
                 Err(message) => {
-                    notes.push(format!("skipped the {} benchmarks: {}", file, message));
+                    notes.push(format!(
+                        "skipped the {} benchmarks: {} (tdoku's data.zip has the set; --data DIR)",
+                        file, message
+                    ));
                     None
                 }
             }
         };
         let clue17 = lines("17_clue.txt");
         let hardest = lines("forum_hardest_1905_11plus.txt");
-        let dirs = [
-            root.join("tests/fixtures/target9/noip2009"),
-            shared.join("fixtures/target9/noip2009"),
-        ];
-        let noip = match dirs.iter().find(|d| d.join("sudoku1.in").exists()) {
-            Some(dir) => read_noip(dir)
-                .map_err(|m| notes.push(format!("skipped the target9 benchmarks: {}", m)))
-                .ok(),
-            None => {
-                notes.push(format!(
-                    "skipped the target9 benchmarks: no {}",
-                    dirs[1].display()
-                ));
-                None
-            }
-        };
+        let noip = read_noip(&testkit::workspace_root().join("tests/fixtures/target9/noip2009"))
+            .map_err(|m| notes.push(format!("skipped the target9 benchmarks: {}", m)))
+            .ok();
         Sets {
             clue17,
             hardest,
