@@ -18,7 +18,8 @@
 //! puzzles it cuts the search nodes threefold), and below it only once a count has searched
 //! `LOCK_AFTER` nodes, locked candidates too: a digit confined to one line within a region
 //! leaves the rest of that line, and the other way round; from then on the law of leftovers
-//! too, between bands of lines and the regions most inside them. A count also breaks the
+//! too, between bands of lines and the regions most inside them, and failed literals
+//! (`Search::probe`) within a share of the nodes. A count also breaks the
 //! symmetry of the digits that neither a given nor a branch placed: of those, a branch tries
 //! only one (see `Search::count_from`). A board is a `u64`, a `u128` or two `u128`s, chosen
 //! once by the number of cells.
@@ -311,6 +312,8 @@ struct Search<B> {
     /// The nodes the current count has searched; 0 outside a count, so that `visit_lex`
     /// never looks for locked candidates below the root.
     nodes: usize,
+    /// Probe trials the current count has spent.
+    trials: u64,
     marks: Marks,
 }
 
@@ -838,6 +841,7 @@ impl<B: Board> Search<B> {
             grid: vec![0; tables.cells],
             hidden: true,
             nodes: 0,
+            trials: 0,
             marks: Marks {
                 dirty: [0; MAX_DIGITS],
                 changed: 0,
@@ -931,6 +935,14 @@ impl<B: Board> Search<B> {
             self.nodes += 1;
             if self.nodes == LOCK_AFTER {
                 self.tables.find_leftovers();
+            }
+            if self.nodes > LOCK_AFTER && self.trials <= COUNT_PROBE_SHARE * self.nodes as u64 {
+                let mut trials = self.trials;
+                let alive = self.probe(depth, &mut trials);
+                self.trials = trials;
+                if !alive {
+                    return;
+                }
             }
             let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
                 Some(cell) => cell,
@@ -1134,6 +1146,11 @@ const PATIENCE: u64 = 1 << 10;
 /// Probe trials a walk may spend per node since its last solution.
 const PROBE_SHARE: u64 = 2;
 
+/// Probe trials a count may spend per node searched, once past `LOCK_AFTER` nodes: the
+/// counts that run long are mostly sparse jigsaw grids without a solution, where a failed
+/// literal near the top cuts whole subtrees; far more probing slowed other such grids.
+const COUNT_PROBE_SHARE: u64 = 64;
+
 /// Runs `$body` with `$s` bound to the search of whichever width `$b` holds.
 macro_rules! with_search {
     ($b:expr, $s:ident => $body:expr) => {
@@ -1186,6 +1203,7 @@ impl Backtracker {
             let fresh = ((1 << s.tables.size) - 1) & !used;
             s.count_from(0, limit, &mut count, solution, fresh, 1);
             s.nodes = 0;
+            s.trials = 0;
             s.tables.leftovers.clear();
             count.min(limit)
         })
