@@ -45,12 +45,7 @@ pub fn clashes(size: usize, regions: &[u8], grid: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn grid(rows: &[&str]) -> Vec<u8> {
-        rows.iter()
-            .flat_map(|row| row.bytes().map(|b| b - b'0'))
-            .collect()
-    }
+    use crate::grid;
 
     #[test]
     fn each_rule_is_checked() {

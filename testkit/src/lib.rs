@@ -53,6 +53,14 @@ pub fn thousands(n: u64) -> String {
     groups.join(",")
 }
 
+/// A grid from rows of digit characters, `"1243"` for a row of 1, 2, 4, 3 (tests only).
+#[cfg(test)]
+fn grid(rows: &[&str]) -> Vec<u8> {
+    rows.iter()
+        .flat_map(|row| row.bytes().map(|b| b - b'0'))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

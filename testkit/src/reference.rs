@@ -333,12 +333,7 @@ pub fn max_target9_score(givens: &[u8]) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn grid(rows: &[&str]) -> Vec<u8> {
-        rows.iter()
-            .flat_map(|row| row.bytes().map(|b| b - b'0'))
-            .collect()
-    }
+    use crate::grid;
 
     fn rows_of_four() -> Vec<u8> {
         (0..16).map(|cell| (cell / 4) as u8).collect()
