@@ -45,7 +45,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use syn::{Attribute, File, ImplItem, Item, ItemImpl, TraitItem, UseTree};
 
-/// The largest bundle, in bytes: 40 KiB, well inside the 64 KiB source limit of Codeforces.
+/// The largest bundle, in bytes: 40 KiB, short enough to read and well inside the source limits
+/// that online judges commonly set (64 KiB is usual).
 pub const SIZE_LIMIT: usize = 40 * 1024;
 
 const USAGE: &str = "usage: cargo xtask bundle <problem> [-o FILE]";
