@@ -291,8 +291,9 @@ impl Weighted {
             }
             if left == 0 {
                 // The search proper, with a few steps per node; if that takes long, the
-                // subgradient has stalled: a tighter root, then dives without dual steps, each stopped by a better
-                // score, after which the root is fixed against it before the next.
+                // subgradient has stalled: a tighter root, then dives without dual steps,
+                // each stopped by a better score, after which the root is fixed against it
+                // before the next.
                 if self.explore(self.nodes + SEARCH_NODES, NODE_STEPS, false) {
                     return self.best;
                 }
