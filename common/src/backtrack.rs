@@ -15,19 +15,20 @@
 //! clear the cell's peers on the digit's board. Naked singles come from counting, bit-sliced
 //! across the digit boards, how many digits each cell has left; hidden singles from each
 //! digit's board cut by the houses touched since the last look. At the root (on 17-clue
-//! puzzles it cuts the search nodes threefold), and below it only once a count has searched
+//! puzzles it saves more search nodes than it costs), and below it only once a count has searched
 //! `LOCK_AFTER` nodes, locked candidates too: a digit confined to one line within a region
 //! leaves the rest of that line, and the other way round; from then on the law of leftovers
 //! too, between bands of lines and the regions most inside them, and failed literals
 //! (`Search::probe`) within a share of the nodes. A count also breaks the
 //! symmetry of the digits that neither a given nor a branch placed: of those, a branch tries
-//! only one (see `Search::count_from`). A board is a `u64`, a `u128` or two `u128`s, chosen
-//! once by the number of cells.
+//! only one (see `Search::count_from`). A board is a [`Bitset`]: a `u64`, a `u128` or a
+//! [`Bits256`], chosen once by the number of cells.
 //!
 //! Each branch copies the node's state (a fixed-size value) one level down, into a buffer
 //! allocated once per [`Backtracker`]; a cell's last candidate is tried in place, without a
 //! copy. A search allocates nothing.
 
+use crate::bitset::{Bits256, Bitset, Cells};
 use crate::layout::Layout;
 
 /// The most digits (and the grid side): 16.
@@ -35,7 +36,7 @@ const MAX_DIGITS: usize = 16;
 
 /// The nodes a count searches before its nodes below the root look for locked candidates
 /// too. Below the root they cost more than they save on the hardest 9x9 puzzles (at most
-/// hundreds of nodes each), and pay many times over in the searches of sparse jigsaw grids
+/// hundreds of nodes each), and pay for themselves in the searches of sparse jigsaw grids
 /// that run to millions of nodes without them.
 const LOCK_AFTER: usize = 1000;
 
@@ -50,201 +51,9 @@ const CELL_SLOTS: usize = 257;
 /// `u64`'s trailing zeros can give.
 const HOUSE_SLOTS: usize = 65;
 
-/// A set of cells, one bit each: cell `c` is bit `c`.
-trait Board: Copy + Eq + std::fmt::Debug {
-    /// The empty set.
-    const EMPTY: Self;
-    /// How many cells the board holds.
-    const CAPACITY: usize;
-    /// Just `cell`.
-    fn cell(cell: usize) -> Self;
-    fn and(self, other: Self) -> Self;
-    fn or(self, other: Self) -> Self;
-    fn and_not(self, other: Self) -> Self;
-    fn is_empty(self) -> bool;
-    fn contains(self, cell: usize) -> bool;
-    /// The smallest cell, or the capacity if the set is empty.
-    fn lowest(self) -> usize;
-    /// The set without its smallest cell.
-    fn without_lowest(self) -> Self;
-    /// How many cells the two sets hold, a cell in both counted twice.
-    fn len_with(self, other: Self) -> u32;
-
-    /// True when the set holds exactly one cell.
-    #[inline]
-    fn is_single(self) -> bool {
-        !self.is_empty() && self.without_lowest().is_empty()
-    }
-}
-
-/// [`Board`] for an unsigned integer type of `$bits` bits. `contains` and `len_with` are given
-/// per type: the cheapest way differs by width.
-macro_rules! integer_board {
-    (
-        $int:ty,
-        $bits:expr,
-        |$board:ident, $cell:ident| $contains:expr,
-        |$a:ident, $b:ident| $len_with:expr
-    ) => {
-        impl Board for $int {
-            const EMPTY: Self = 0;
-            const CAPACITY: usize = $bits;
-            #[inline]
-            fn cell(cell: usize) -> Self {
-                1 << cell
-            }
-            #[inline]
-            fn and(self, other: Self) -> Self {
-                self & other
-            }
-            #[inline]
-            fn or(self, other: Self) -> Self {
-                self | other
-            }
-            #[inline]
-            fn and_not(self, other: Self) -> Self {
-                self & !other
-            }
-            #[inline]
-            fn is_empty(self) -> bool {
-                self == 0
-            }
-            #[inline]
-            fn contains(self, cell: usize) -> bool {
-                let ($board, $cell) = (self, cell);
-                $contains
-            }
-            #[inline]
-            fn lowest(self) -> usize {
-                self.trailing_zeros() as usize
-            }
-            #[inline]
-            fn without_lowest(self) -> Self {
-                self & self.wrapping_sub(1)
-            }
-            #[inline]
-            fn len_with(self, other: Self) -> u32 {
-                let ($a, $b) = (self, other);
-                $len_with
-            }
-        }
-    };
-}
-
-integer_board!(u64, 64, |board, cell| board >> cell & 1 != 0, |a, b| a
-    .count_ones()
-    + b.count_ones());
-// A 128-bit shift costs more than picking the 64-bit half first.
-integer_board!(
-    u128,
-    128,
-    |board, cell| {
-        let half = if cell < 64 {
-            board as u64
-        } else {
-            (board >> 64) as u64
-        };
-        half >> (cell % 64) & 1 != 0
-    },
-    |a, b| count_ones4([a as u64, (a >> 64) as u64, b as u64, (b >> 64) as u64])
-);
-
-/// The bits set in four words, counted together: std's `count_ones` on a target without a
-/// popcount instruction (the default x86-64) counts each word alone, a third more work.
-#[inline]
-fn count_ones4(words: [u64; 4]) -> u32 {
-    const PAIRS: u64 = 0x5555_5555_5555_5555;
-    const NIBBLES: u64 = 0x3333_3333_3333_3333;
-    const BYTES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    const SHORTS: u64 = 0x00ff_00ff_00ff_00ff;
-    // Per word, each nibble's count (at most 4); two words added, at most 8 per nibble.
-    let nibbles = |x: u64| {
-        let pairs = x - (x >> 1 & PAIRS);
-        (pairs & NIBBLES) + (pairs >> 2 & NIBBLES)
-    };
-    let first = nibbles(words[0]) + nibbles(words[1]);
-    let second = nibbles(words[2]) + nibbles(words[3]);
-    // Per byte, at most 32; per 16 bits, at most 64; the multiplication adds the four.
-    let bytes = (first & BYTES) + (first >> 4 & BYTES) + (second & BYTES) + (second >> 4 & BYTES);
-    let shorts = (bytes & SHORTS) + (bytes >> 8 & SHORTS);
-    (shorts.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
-}
-
-/// A board of 256 cells: `.0[0]` holds cells 0..128, `.0[1]` cells 128..256.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Wide([u128; 2]);
-
-impl Board for Wide {
-    const EMPTY: Self = Wide([0; 2]);
-    const CAPACITY: usize = 256;
-    #[inline]
-    fn cell(cell: usize) -> Self {
-        let mut w = [0; 2];
-        w[cell / 128] = 1 << (cell % 128);
-        Wide(w)
-    }
-    #[inline]
-    fn and(self, other: Self) -> Self {
-        Wide([self.0[0] & other.0[0], self.0[1] & other.0[1]])
-    }
-    #[inline]
-    fn or(self, other: Self) -> Self {
-        Wide([self.0[0] | other.0[0], self.0[1] | other.0[1]])
-    }
-    #[inline]
-    fn and_not(self, other: Self) -> Self {
-        Wide([self.0[0] & !other.0[0], self.0[1] & !other.0[1]])
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        self.0[0] | self.0[1] == 0
-    }
-    #[inline]
-    fn contains(self, cell: usize) -> bool {
-        self.0[cell / 128] >> (cell % 128) & 1 != 0
-    }
-    #[inline]
-    fn lowest(self) -> usize {
-        if self.0[0] != 0 {
-            self.0[0].trailing_zeros() as usize
-        } else {
-            128 + self.0[1].trailing_zeros() as usize
-        }
-    }
-    #[inline]
-    fn without_lowest(self) -> Self {
-        if self.0[0] != 0 {
-            Wide([self.0[0] & self.0[0].wrapping_sub(1), self.0[1]])
-        } else {
-            Wide([0, self.0[1] & self.0[1].wrapping_sub(1)])
-        }
-    }
-    #[inline]
-    fn len_with(self, other: Self) -> u32 {
-        self.0[0].len_with(other.0[0]) + self.0[1].len_with(other.0[1])
-    }
-}
-
-/// The cells of a board, smallest first.
-struct Cells<B>(B);
-
-impl<B: Board> Iterator for Cells<B> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0.is_empty() {
-            return None;
-        }
-        let cell = self.0.lowest();
-        self.0 = self.0.without_lowest();
-        Some(cell)
-    }
-}
-
 /// What never changes during a search: who sees whom.
-#[derive(Clone, Debug)]
-#[cfg_attr(test, derive(PartialEq))]
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug, PartialEq))]
 struct Tables<B> {
     size: usize,
     cells: usize,
@@ -275,7 +84,7 @@ struct Tables<B> {
 }
 
 /// The state of one search node.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 struct State<B> {
     /// Per digit (`digit - 1`): the cells where it is placed or may still go. Below a root
     /// that skips hidden singles, a solved cell may also keep its other digits: such nodes
@@ -289,19 +98,20 @@ struct State<B> {
 }
 
 /// What changed on each digit's board since propagation last looked.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 struct Marks {
     /// Per digit: the houses where its board lost a cell since hidden singles were last
     /// looked for there.
-    dirty: [u64; MAX_DIGITS],
-    /// The digits whose `dirty` marks may not be empty (bit `digit - 1`).
+    stale_hidden: [u64; MAX_DIGITS],
+    /// The digits whose `stale_hidden` houses may not be empty (bit `digit - 1`).
     changed: u32,
-    /// The same, since locked candidates were last looked for there.
-    unlocked: [u64; MAX_DIGITS],
+    /// Per digit: the houses where its board lost a cell since locked candidates were last
+    /// looked for there.
+    stale_locked: [u64; MAX_DIGITS],
 }
 
 /// The search over one board width.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 struct Search<B> {
     tables: Tables<B>,
     levels: Vec<State<B>>,
@@ -318,20 +128,20 @@ struct Search<B> {
 }
 
 /// A reusable solver for one layout. Build it once, call it for many grids.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Backtracker {
     search: Width,
 }
 
 /// The search, by board width: up to 64 cells (N <= 8), 128 (N <= 11) or 256 (N <= 16).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 enum Width {
     Narrow(Box<Search<u64>>),
     Middle(Box<Search<u128>>),
-    Wide(Box<Search<Wide>>),
+    Wide(Box<Search<Bits256>>),
 }
 
-impl<B: Board> Tables<B> {
+impl<B: Bitset> Tables<B> {
     fn new(layout: &Layout) -> Self {
         let size = layout.size();
         let cells = layout.cells();
@@ -420,7 +230,7 @@ impl<B: Board> Tables<B> {
     }
 }
 
-impl<B: Board> Tables<B> {
+impl<B: Bitset> Tables<B> {
     /// Finds the pairs of [`Tables::leftovers`]. O(N^3 log N): left out of `fill`, whose cost
     /// is paid per case, it runs only in the long counts that look for them.
     fn find_leftovers(&mut self) {
@@ -450,7 +260,7 @@ impl<B: Board> Tables<B> {
     }
 }
 
-impl<B: Board> State<B> {
+impl<B: Bitset> State<B> {
     /// The root: every digit possible everywhere.
     fn new(tables: &Tables<B>) -> Self {
         State {
@@ -564,7 +374,7 @@ struct Node<'a, B> {
     hidden: bool,
 }
 
-impl<'a, B: Board> Node<'a, B> {
+impl<'a, B: Bitset> Node<'a, B> {
     /// Places digit `d + 1` in `cell`, whose other candidates are the digits of `others`
     /// (bit `digit - 1`), and marks what changed if the node looks for hidden singles.
     /// Constraint: `cell` is unsolved and the digit is still among its candidates (so no
@@ -582,19 +392,20 @@ impl<'a, B: Board> Node<'a, B> {
             // `% MAX_DIGITS` changes nothing (digits are below 16) but drops index checks.
             let e = rest.trailing_zeros() as usize % MAX_DIGITS;
             rest &= rest - 1;
-            self.marks.dirty[e] |= houses;
-            self.marks.unlocked[e] |= houses;
+            self.marks.stale_hidden[e] |= houses;
+            self.marks.stale_locked[e] |= houses;
         }
-        self.touch(d, struck);
+        self.mark_struck(d, struck);
     }
 
     /// Marks the houses of `cells` as changed on digit `d + 1`'s board. Not inlined: inside
     /// `propagate` its steps slowed the nodes without hidden singles, which never call it
-    /// (latin6's `visit_lex`: +19% time).
+    /// (latin6's `visit_lex`).
     #[inline(never)]
-    fn touch(&mut self, d: usize, cells: B) {
+    fn mark_struck(&mut self, d: usize, cells: B) {
         // Six cells a step, without a test between them: a loop of varying length is often
-        // mispredicted at its end (the hardest 9x9 set: -11% time, +8% instructions). Past
+        // mispredicted at its end (on the hardest 9x9 set it saves more time than the extra
+        // instructions cost). Past
         // the last cell, `lowest` gives the board's capacity, whose entry of `cell_houses` is 0.
         let mut touched = 0;
         let mut rest = cells;
@@ -607,21 +418,21 @@ impl<'a, B: Board> Node<'a, B> {
                 break;
             }
         }
-        self.marks.dirty[d] |= touched;
+        self.marks.stale_hidden[d] |= touched;
         self.marks.changed |= 1 << d;
-        self.marks.unlocked[d] |= touched;
+        self.marks.stale_locked[d] |= touched;
     }
 
     /// Locked candidates on the changed houses: when a digit's places in a region all lie in
     /// one line, it leaves the rest of the line, and the other way round. True if it removed
     /// anything. O(N * crossings).
-    fn lock(&mut self) -> bool {
+    fn locked_candidates(&mut self) -> bool {
         let t = self.tables;
         let mut found = false;
         for d in 0..t.size {
             let open = self.state.open[d];
-            let houses = self.marks.unlocked[d] & open;
-            self.marks.unlocked[d] = 0;
+            let houses = self.marks.stale_locked[d] & open;
+            self.marks.stale_locked[d] = 0;
             // Each crossing is on the lists of two houses, its line's and its region's: past
             // half of them, go through the crossings of the open regions once instead.
             let mut rest = if 2 * houses.count_ones() as usize > 3 * t.size {
@@ -635,7 +446,7 @@ impl<'a, B: Board> Node<'a, B> {
                 let from = t.crossing_start[h] as usize;
                 let to = t.crossing_start[h + 1] as usize;
                 for &i in &t.crossing_list[from..to] {
-                    found |= self.unlock(d, i as usize);
+                    found |= self.locked_on_crossing(d, i as usize);
                 }
             }
         }
@@ -662,7 +473,7 @@ impl<'a, B: Board> Node<'a, B> {
                             return None;
                         }
                         self.state.candidates[d] = board.and_not(in_x);
-                        self.touch(d, in_x);
+                        self.mark_struck(d, in_x);
                         found = true;
                     } else if placed
                         && in_y.is_single()
@@ -681,7 +492,7 @@ impl<'a, B: Board> Node<'a, B> {
 
     /// Locked candidates for digit `d + 1` on crossing `i`. True if it removed anything.
     #[inline]
-    fn unlock(&mut self, d: usize, i: usize) -> bool {
+    fn locked_on_crossing(&mut self, d: usize, i: usize) -> bool {
         let t = self.tables;
         let (region, line, common) = t.crossings[i];
         let open = self.state.open[d];
@@ -705,7 +516,7 @@ impl<'a, B: Board> Node<'a, B> {
             return false;
         }
         self.state.candidates[d] = board.and_not(gone);
-        self.touch(d, gone);
+        self.mark_struck(d, gone);
         true
     }
 
@@ -769,7 +580,7 @@ impl<'a, B: Board> Node<'a, B> {
                 if B::CAPACITY > u64::CAPACITY {
                     // Cell by cell on grids past 8x8: the loop over a cell's digits has a
                     // fixed length, where a test per digit for singles is often mispredicted
-                    // (the hardest 9x9 set: -7% time, +6% instructions).
+                    // (on the hardest 9x9 set, fewer mispredictions outweigh more instructions).
                     for cell in Cells(singles) {
                         let digits = self.state.digits_of(size, cell);
                         if digits == 0 {
@@ -801,8 +612,8 @@ impl<'a, B: Board> Node<'a, B> {
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize % MAX_DIGITS;
                 digits &= digits - 1;
-                let mut houses = self.marks.dirty[d] & self.state.open[d];
-                self.marks.dirty[d] = 0;
+                let mut houses = self.marks.stale_hidden[d] & self.state.open[d];
+                self.marks.stale_hidden[d] = 0;
                 while houses != 0 {
                     let h = houses.trailing_zeros() as usize;
                     houses &= houses - 1;
@@ -821,7 +632,7 @@ impl<'a, B: Board> Node<'a, B> {
             }
             let progress = found
                 || (self.locking
-                    && (self.lock()
+                    && (self.locked_candidates()
                         || match self.leftovers() {
                             Some(changed) => changed,
                             None => return false,
@@ -833,7 +644,7 @@ impl<'a, B: Board> Node<'a, B> {
     }
 }
 
-impl<B: Board> Search<B> {
+impl<B: Bitset> Search<B> {
     fn new(layout: &Layout) -> Self {
         let tables = Tables::new(layout);
         Search {
@@ -843,9 +654,9 @@ impl<B: Board> Search<B> {
             nodes: 0,
             trials: 0,
             marks: Marks {
-                dirty: [0; MAX_DIGITS],
+                stale_hidden: [0; MAX_DIGITS],
                 changed: 0,
-                unlocked: [0; MAX_DIGITS],
+                stale_locked: [0; MAX_DIGITS],
             },
             tables,
         }
@@ -857,9 +668,9 @@ impl<B: Board> Search<B> {
         assert_eq!(givens.len(), self.tables.cells, "one given per cell");
         self.levels[0] = State::new(&self.tables);
         self.marks = Marks {
-            dirty: [self.tables.all_houses; MAX_DIGITS],
+            stale_hidden: [self.tables.all_houses; MAX_DIGITS],
             changed: (1 << self.tables.size) - 1,
-            unlocked: [self.tables.all_houses; MAX_DIGITS],
+            stale_locked: [self.tables.all_houses; MAX_DIGITS],
         };
         let mut node = Node {
             tables: &self.tables,
@@ -894,7 +705,7 @@ impl<B: Board> Search<B> {
         }
         // Without hidden singles, nothing reads the marks, nor a solved cell's other digits.
         let others = if self.hidden {
-            self.marks.dirty = [0; MAX_DIGITS];
+            self.marks.stale_hidden = [0; MAX_DIGITS];
             self.marks.changed = 0;
             digits & !(1 << d)
         } else {
@@ -1072,7 +883,7 @@ impl<B: Board> Search<B> {
         let mut dirty = [t.all_houses; MAX_DIGITS];
         let mut changed = (1 << size) - 1;
         loop {
-            self.marks.dirty = dirty;
+            self.marks.stale_hidden = dirty;
             self.marks.changed = changed;
             let mut node = Node {
                 tables: &self.tables,
@@ -1180,7 +991,7 @@ impl Backtracker {
     /// board operations and no allocation, what a new layout per case costs (jigsaw).
     /// Constraint: `layout` has the size the solver was built for (panics otherwise). Not
     /// building anew for another size keeps a binary's other board widths out of it: with
-    /// them, jigsaw's 9x9 searches ran 1-1.5% slower (same instructions, other code layout).
+    /// them, jigsaw's 9x9 searches ran slower (same instructions, other code layout).
     pub fn set_layout(&mut self, layout: &Layout) {
         with_search!(self, s => s.tables.fill(layout))
     }
@@ -1215,7 +1026,7 @@ impl Backtracker {
     /// Branches on the first empty cell with digits ascending; singles only remove digits that
     /// lead nowhere, so the order stays lexicographic. On grids of up to 64 cells (N <= 8),
     /// made to list many solutions, nodes below the root look for naked singles only: cheaper
-    /// nodes pay more there than the few they save (latin6's 28 million solutions: -8%).
+    /// nodes pay more there than the few they save (latin6's 28 million solutions).
     /// Once many nodes pass without a solution, every node is probed until the next one
     /// (failed literals: each candidate of each empty cell tried with hidden singles): the
     /// first empty cell may lie far from where a dead end shows, and the probe sees such dead
@@ -1260,25 +1071,6 @@ mod tests {
             .iter()
             .all(|h| h.iter().fold(0u32, |s, &c| s | 1 << grid[c]) == all)
             && givens.iter().zip(grid).all(|(&g, &s)| g == 0 || g == s)
-    }
-
-    #[test]
-    fn four_words_count_as_each_alone() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut words = [u64::MAX; 4];
-        for _ in 0..1000 {
-            let expected: u32 = words.iter().map(|w| w.count_ones()).sum();
-            assert_eq!(count_ones4(words), expected, "{:x?}", words);
-            for w in words.iter_mut() {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                *w = x & x.rotate_left(17);
-            }
-        }
-        assert_eq!(count_ones4([0; 4]), 0);
-        let wide = Wide([u128::MAX, 1]);
-        assert_eq!(wide.len_with(Wide([3, u128::MAX])), 128 + 1 + 2 + 128);
     }
 
     /// 4x4 layouts: 2x2 blocks, regions that are the rows, and L-shaped regions.
@@ -1483,17 +1275,17 @@ mod tests {
     }
 
     /// A node over `state` (a state of the test's own, not one of the search's levels) with
-    /// fresh marks: nothing dirty, `unlocked` houses for every digit, hidden singles on.
-    fn node_over<'a, B: Board>(
+    /// fresh marks: no stale hidden singles, `stale_locked` houses for every digit, hidden singles on.
+    fn node_over<'a, B: Bitset>(
         search: &'a mut Search<B>,
         state: &'a mut State<B>,
-        unlocked: u64,
+        stale_locked: u64,
         locking: bool,
     ) -> Node<'a, B> {
         search.marks = Marks {
-            dirty: [0; MAX_DIGITS],
+            stale_hidden: [0; MAX_DIGITS],
             changed: 0,
-            unlocked: [unlocked; MAX_DIGITS],
+            stale_locked: [stale_locked; MAX_DIGITS],
         };
         Node {
             tables: &search.tables,
@@ -1514,7 +1306,7 @@ mod tests {
         let mut state = State::new(&search.tables);
         state.candidates[0] &= !struck;
         let all = search.tables.all_houses;
-        let ok = node_over(&mut search, &mut state, all, true).lock();
+        let ok = node_over(&mut search, &mut state, all, true).locked_candidates();
         let mut boards = [0; 4];
         boards.copy_from_slice(&state.candidates[..4]);
         (ok, boards)

@@ -10,6 +10,7 @@
 //! bundle carries it.
 
 pub mod backtrack;
+pub mod bitset;
 pub mod dlx;
 pub mod error;
 pub mod layout;
