@@ -18,6 +18,10 @@
 //! |---|---|
 //! | `backtrack-17clue`, `backtrack-hardest` | `Backtracker::count_up_to(givens, 2, ..)` per puzzle |
 //! | `dlx-17clue`, `dlx-hardest` | `SudokuCover::set_givens` + `count_up_to(2, ..)` per puzzle |
+//!
+//! Beside the 9x9 sets' times, the guesses a puzzle (`Backtracker::guesses`,
+//! `SudokuCover::guesses`: the search nodes that tried two candidates or more), as tdoku reports
+//! them: a measure of the search that does not depend on the machine.
 //! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
 //! | `weighted-noip` | `Weighted::maximise` on each official target9 test |
 
@@ -54,23 +58,31 @@ fn main() {
             let mut solver = Backtracker::<u128>::new(&boxes9);
             let mut solution = vec![0u8; 81];
             options.bench(&format!("backtrack-{}", name), puzzles.len(), || {
+                let mut guesses = 0;
                 let unique = puzzles
                     .iter()
-                    .filter(|g| solver.count_up_to(g, 2, &mut solution) == 1)
+                    .filter(|g| {
+                        let count = solver.count_up_to(g, 2, &mut solution);
+                        guesses += solver.guesses();
+                        count == 1
+                    })
                     .count();
-                format!("{} of {} unique", unique, puzzles.len())
+                per_puzzle(unique, guesses, puzzles.len())
             });
             let regions: Vec<u8> = (0..81).map(|c| boxes9.region_of(c) as u8).collect();
             let mut cover = SudokuCover::new(9, &regions, &[0; 81]);
             options.bench(&format!("dlx-{}", name), puzzles.len(), || {
+                let mut guesses = 0;
                 let unique = puzzles
                     .iter()
                     .filter(|g| {
                         cover.set_givens(g);
-                        cover.count_up_to(2, &mut solution) == 1
+                        let count = cover.count_up_to(2, &mut solution);
+                        guesses += cover.guesses();
+                        count == 1
                     })
                     .count();
-                format!("{} of {} unique", unique, puzzles.len())
+                per_puzzle(unique, guesses, puzzles.len())
             });
         }
     }
@@ -180,6 +192,17 @@ impl Options {
             result
         );
     }
+}
+
+/// The result of a 9x9 set: how many puzzles have one solution, and the guesses (branch points)
+/// a puzzle, as tdoku reports them.
+fn per_puzzle(unique: usize, guesses: u64, puzzles: usize) -> String {
+    format!(
+        "{} of {} unique, {:.2} guesses a puzzle",
+        unique,
+        puzzles,
+        guesses as f64 / puzzles as f64
+    )
 }
 
 fn duration(d: Duration) -> String {

@@ -124,6 +124,8 @@ struct Search<B> {
     nodes: usize,
     /// Probe trials the current count has spent.
     trials: u64,
+    /// The branch points of the last count: nodes that tried more than one candidate.
+    guesses: u64,
     marks: Marks,
 }
 
@@ -649,6 +651,7 @@ impl<B: Bitset> Search<B> {
             hidden: true,
             nodes: 0,
             trials: 0,
+            guesses: 0,
             marks: Marks {
                 stale_hidden: [0; MAX_DIGITS],
                 changed: 0,
@@ -766,6 +769,7 @@ impl<B: Bitset> Search<B> {
             let skipped = twins & twins.wrapping_sub(1);
             let twin_weight = weight.saturating_mul(twins.count_ones() as usize);
             let mut digits = all & !skipped;
+            self.guesses += u64::from(digits & (digits - 1) != 0);
             while digits & (digits - 1) != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
@@ -985,6 +989,7 @@ impl<B: Bitset> Backtracker<B> {
     pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
         let s = &mut *self.search;
         s.hidden = true;
+        s.guesses = 0;
         if limit == 0 || !s.start(givens) {
             return 0;
         }
@@ -996,6 +1001,14 @@ impl<B: Bitset> Backtracker<B> {
         s.trials = 0;
         s.tables.leftovers.clear();
         count.min(limit)
+    }
+
+    /// The branch points of the last [`Backtracker::count_up_to`]: the nodes that had more
+    /// than one candidate of their cell to try (a cell's last candidate, placed in place, is
+    /// no guess; nor are the trials of a probe). What tdoku reports as guesses: a measure of a
+    /// search that does not depend on the machine. 0 before any count. O(1).
+    pub fn guesses(&self) -> u64 {
+        self.search.guesses
     }
 
     /// Calls `visit` with every solution of `givens` in lexicographic order (row by row,
@@ -1108,6 +1121,30 @@ mod tests {
         let mut grid = vec![0; 81];
         assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 1);
         assert!(is_solution(&layout, &givens, &grid));
+    }
+
+    #[test]
+    fn guesses_count_the_branch_points() {
+        let layout = Layout::boxes(3, 3);
+        let full: Vec<u8> = (0..81)
+            .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9) as u8 + 1)
+            .collect();
+        let mut solver = Backtracker::<u128>::new(&layout);
+        let mut grid = vec![0; 81];
+        assert_eq!(solver.guesses(), 0);
+        // Two empty rows: each empty cell of a column has the same two candidates, so every
+        // solution but the first takes a branch.
+        let holes: Vec<u8> = (0..81).map(|c| if c < 18 { 0 } else { full[c] }).collect();
+        let count = solver.count_up_to(&holes, 100, &mut grid);
+        assert!(count >= 2);
+        assert!(solver.guesses() >= 1);
+        assert!(solver.guesses() < count as u64 * 81);
+        // One empty cell a row: naked singles alone.
+        let singles: Vec<u8> = (0..81)
+            .map(|c| if c % 10 == 0 { 0 } else { full[c] })
+            .collect();
+        assert_eq!(solver.count_up_to(&singles, 2, &mut grid), 1);
+        assert_eq!(solver.guesses(), 0);
     }
 
     #[test]

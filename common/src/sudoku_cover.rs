@@ -119,6 +119,17 @@ impl SudokuCover {
         count
     }
 
+    /// The branch points of the last [`SudokuCover::visit`] (or count): the nodes that tried
+    /// two options or more for one item, as tdoku counts guesses; 0 when the givens clash.
+    /// O(1).
+    pub fn guesses(&self) -> u64 {
+        if self.clash {
+            0
+        } else {
+            self.dlx.guesses()
+        }
+    }
+
     /// Calls `f` with every completion of the givens (row by row, digits `1..=N`), in no
     /// particular order but the same on every call, until it returns false. Exponential in the
     /// worst case; no allocation.
