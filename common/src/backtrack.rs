@@ -69,12 +69,6 @@ struct Tables<B> {
     all_houses: u64,
     /// Every cell.
     all_cells: B,
-    /// The region-line intersections of two cells or more that are neither the whole region
-    /// nor the whole line: (region house, line house, their common cells).
-    crossings: Vec<(u8, u8, B)>,
-    /// `crossing_list[crossing_start[h]..crossing_start[h + 1]]`: the crossings of house `h`.
-    crossing_start: Vec<u16>,
-    crossing_list: Vec<u16>,
     /// Law of leftovers: for k consecutive lines and the k regions most inside them, the
     /// cells of the lines outside those regions and the cells of the regions outside the
     /// lines hold the same digits (the same number of times). The pairs of at most
@@ -144,8 +138,6 @@ impl<B: Bitset> Tables<B> {
         let size = layout.size();
         let cells = layout.cells();
         assert!(cells <= B::CAPACITY && size <= MAX_DIGITS);
-        // A crossing has two cells or more, so a region crosses at most N lines: at most N^2
-        // crossings, each on two lists. Sized once, the lists never grow in `fill`.
         let mut tables = Tables {
             size,
             cells,
@@ -154,9 +146,6 @@ impl<B: Bitset> Tables<B> {
             cell_houses: [0; CELL_SLOTS],
             all_houses: (1u64 << (3 * size)) - 1,
             all_cells: (0..cells).fold(B::EMPTY, |b, c| b.or(B::cell(c))),
-            crossings: Vec::with_capacity(cells),
-            crossing_start: vec![0; 3 * size + 1],
-            crossing_list: Vec::with_capacity(2 * cells),
             leftovers: Vec::with_capacity(2 * size * size),
         };
         // Rows and columns, which `fill` keeps.
@@ -178,12 +167,9 @@ impl<B: Bitset> Tables<B> {
         let houses = &mut self.houses;
         let regions = &mut houses[2 * size..3 * size];
         regions.fill(B::EMPTY);
-        // Per region: the lines (rows and columns) it meets.
-        let mut lines = [0u64; MAX_DIGITS];
         for r in 0..size {
             for c in 0..size {
                 let region = layout.region_of(r * size + c);
-                lines[region] |= 1 << r | 1 << (size + c);
                 regions[region] = regions[region].or(B::cell(r * size + c));
             }
         }
@@ -193,36 +179,6 @@ impl<B: Bitset> Tables<B> {
                 self.cell_houses[cell] = 1 << r | 1 << (size + c) | 1 << region;
                 let seen = houses[r].or(houses[size + c]).or(houses[region]);
                 self.peers[cell] = seen.and_not(B::cell(cell));
-            }
-        }
-        self.crossings.clear();
-        for (region, &its_lines) in (2 * size..).zip(&lines[..size]) {
-            let mut rest = its_lines;
-            while rest != 0 {
-                let line = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let common = houses[region].and(houses[line]);
-                if !common.is_single() && common != houses[region] && common != houses[line] {
-                    self.crossings.push((region as u8, line as u8, common));
-                }
-            }
-        }
-        // Each house's crossings in ascending order, by counting: `start[h]` counts those of
-        // houses `0..=h`, then each is put last in its house's part, from the last one down.
-        let start = &mut self.crossing_start;
-        start.fill(0);
-        for &(region, line, _) in &self.crossings {
-            start[region as usize] += 1;
-            start[line as usize] += 1;
-        }
-        for h in 1..=3 * size {
-            start[h] += start[h - 1];
-        }
-        self.crossing_list.resize(2 * self.crossings.len(), 0);
-        for (i, &(region, line, _)) in self.crossings.iter().enumerate().rev() {
-            for h in [region as usize, line as usize] {
-                start[h] -= 1;
-                self.crossing_list[start[h] as usize] = i as u16;
             }
         }
     }
@@ -423,30 +379,45 @@ impl<'a, B: Bitset> Node<'a, B> {
 
     /// Locked candidates on the changed houses: when a digit's places in a region all lie in
     /// one line, it leaves the rest of the line, and the other way round. True if it removed
-    /// anything. O(N * crossings).
+    /// anything. The one line (or region) that may hold a house's places is that of their
+    /// lowest cell, so each changed house costs one test per other house of that cell.
+    /// O(N) house tests per digit.
     fn locked_candidates(&mut self) -> bool {
         let t = self.tables;
+        let size = t.size.min(MAX_DIGITS);
+        let regions = t.all_houses >> (2 * size) << (2 * size);
         let mut found = false;
-        for d in 0..t.size {
-            let open = self.state.open[d];
-            let houses = self.marks.stale_locked[d] & open;
+        for d in 0..size {
+            let mut houses = self.marks.stale_locked[d] & self.state.open[d];
             self.marks.stale_locked[d] = 0;
-            // Each crossing is on the lists of two houses, its line's and its region's: past
-            // half of them, go through the crossings of the open regions once instead.
-            let mut rest = if 2 * houses.count_ones() as usize > 3 * t.size {
-                open >> (2 * t.size) << (2 * t.size)
-            } else {
-                houses
-            };
-            while rest != 0 {
-                let h = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let from = t.crossing_start[h] as usize;
-                let to = t.crossing_start[h + 1] as usize;
-                for &i in &t.crossing_list[from..to] {
-                    found |= self.locked_on_crossing(d, i as usize);
+            let mut board = self.state.candidates[d];
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                let places = board.and(t.houses[h]);
+                if places.is_empty() {
+                    continue;
+                }
+                // A line's places can lie in one region only, a region's in a row or a column.
+                let mut others = t.cell_houses[places.lowest()] & !(1 << h);
+                if h < 2 * size {
+                    others &= regions;
+                }
+                while others != 0 {
+                    let o = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    let other = t.houses[o];
+                    if places.and_not(other).is_empty() {
+                        let gone = board.and(other).and_not(t.houses[h]);
+                        if !gone.is_empty() {
+                            board = board.and_not(gone);
+                            self.mark_struck(d, gone);
+                            found = true;
+                        }
+                    }
                 }
             }
+            self.state.candidates[d] = board;
         }
         found
     }
@@ -486,36 +457,6 @@ impl<'a, B: Bitset> Node<'a, B> {
             }
         }
         Some(found)
-    }
-
-    /// Locked candidates for digit `d + 1` on crossing `i`. True if it removed anything.
-    #[inline]
-    fn locked_on_crossing(&mut self, d: usize, i: usize) -> bool {
-        let t = self.tables;
-        let (region, line, common) = t.crossings[i];
-        let open = self.state.open[d];
-        // Worked out in full and tested once: the early exits were often mispredicted.
-        let board = self.state.candidates[d];
-        let inside = board.and(common);
-        let in_region = board.and(t.houses[region as usize]);
-        let in_line = board.and(t.houses[line as usize]);
-        let from_line = if in_region == inside {
-            in_line
-        } else {
-            B::EMPTY
-        };
-        let from_region = if in_line == inside {
-            in_region
-        } else {
-            B::EMPTY
-        };
-        let gone = from_line.or(from_region).and_not(inside);
-        if (open >> region & open >> line & 1 == 0) | inside.is_empty() | gone.is_empty() {
-            return false;
-        }
-        self.state.candidates[d] = board.and_not(gone);
-        self.mark_struck(d, gone);
-        true
     }
 
     /// [`Node::place`] without marking what changed; returns the peers that lost the digit.
@@ -1082,7 +1023,6 @@ mod tests {
             tables.fill(layout);
             assert_eq!(tables, Tables::new(layout));
         }
-        assert!(!tables.crossings.is_empty());
     }
 
     #[test]
