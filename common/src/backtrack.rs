@@ -381,7 +381,9 @@ impl<'a, B: Bitset> Node<'a, B> {
     /// one line, it leaves the rest of the line, and the other way round. True if it removed
     /// anything. The one line (or region) that may hold a house's places is that of their
     /// lowest cell, so each changed house costs one test per other house of that cell.
-    /// O(N) house tests per digit.
+    /// O(N) house tests per digit. Not inlined: inside `propagate` it slowed the nodes that
+    /// never lock (latin6's `visit_lex`).
+    #[inline(never)]
     fn locked_candidates(&mut self) -> bool {
         let t = self.tables;
         let size = t.size.min(MAX_DIGITS);
