@@ -87,7 +87,7 @@ fn main() {
     });
     if let Some(tests) = &sets.noip {
         let weights = testkit::target9_weights();
-        let mut weighted = Weighted::new(&boxes9, &weights);
+        let mut weighted = Weighted::<u128>::new(&boxes9, &weights);
         options.bench("weighted-noip", tests.len(), || {
             let mut nodes = 0;
             let total: u64 = tests

@@ -37,10 +37,9 @@
 //! better score, after which the root's fixing runs again against it, until one dive goes
 //! through the whole tree.
 
+use crate::bitset::{Bitset, Cells};
 use crate::layout::Layout;
 
-/// Words of the bitset of unsolved cells (16 x 16 = 256 cells at most).
-const WORDS: usize = 4;
 /// Profits are integers: a cell's three profits for a digit add up to `SCALE` times its gain.
 const SCALE: i32 = 96;
 /// Dual steps at the root, after the first dive found a score.
@@ -59,13 +58,13 @@ const SMOOTH_SWEEPS: usize = 10;
 
 /// The state of one search node.
 #[derive(Clone, Debug)]
-struct Level {
+struct Level<B> {
     /// Every cell's candidates, bit `d - 1` for digit `d`; a solved cell holds just its digit.
     candidates: Vec<u16>,
     /// The digits placed in each house.
     placed: Vec<u16>,
-    /// Bit `cell` is set while the cell has no digit.
-    unsolved: [u64; WORDS],
+    /// The cells without a digit.
+    unsolved: B,
     /// The weighted sum of the placed digits.
     score: u32,
     /// `profit[(kind * cells + cell) * N + digit - 1]`: the share of `SCALE * weight * digit`
@@ -89,9 +88,11 @@ struct Level {
 }
 
 /// A reusable maximiser for one layout and one set of weights. Build it once, call
-/// [`Weighted::maximise`] for many grids.
+/// [`Weighted::maximise`] for many grids. `B` holds the set of empty cells: any [`Bitset`]
+/// whose capacity is at least the number of cells, the narrowest being the fastest (`u128`
+/// for 9x9).
 #[derive(Clone, Debug)]
-pub struct Weighted {
+pub struct Weighted<B> {
     size: usize,
     cells: usize,
     all: u16,
@@ -103,7 +104,7 @@ pub struct Weighted {
     house_cells: Vec<u16>,
     cell_houses: Vec<[u8; 3]>,
     /// One per depth reached so far; the root's first.
-    levels: Vec<Level>,
+    levels: Vec<Level<B>>,
     /// Cells whose candidates fell to one digit, waiting to be placed.
     singles: Vec<u16>,
     best: Option<u32>,
@@ -119,46 +120,10 @@ pub struct Weighted {
     stop: bool,
 }
 
-/// The cells of a set of cells (bit `cell % 64` of word `cell / 64`), lowest first.
-struct Cells {
-    set: [u64; WORDS],
-    /// The word being read, and its cells not yet returned.
-    word: usize,
-    bits: u64,
-}
-
-impl Cells {
-    fn of(set: [u64; WORDS]) -> Self {
-        Cells {
-            set,
-            word: 0,
-            bits: set[0],
-        }
-    }
-}
-
-impl Iterator for Cells {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        while self.bits == 0 {
-            if self.word + 1 == WORDS {
-                return None;
-            }
-            self.word += 1;
-            self.bits = self.set[self.word];
-        }
-        let cell = self.word * 64 + self.bits.trailing_zeros() as usize;
-        self.bits &= self.bits - 1;
-        Some(cell)
-    }
-}
-
-impl Level {
+impl<B: Bitset> Level<B> {
     #[inline]
     fn is_unsolved(&self, cell: usize) -> bool {
-        self.unsolved[cell / 64] >> (cell % 64) & 1 != 0
+        self.unsolved.contains(cell)
     }
 
     /// The reduced costs of digit `d` (0-based) in `cell`'s three copies, `houses` being its
@@ -191,16 +156,17 @@ impl Level {
     }
 }
 
-impl Weighted {
+impl<B: Bitset> Weighted<B> {
     /// A maximiser for `layout` with `weights[cell]` per cell.
     ///
-    /// Constraints: `weights.len() == N * N`, and `SCALE * sum(weights) * N < 2^30` (the
-    /// profits are i32). O(N^3) time and memory; each search level (O(N^3) memory, up to
+    /// Constraints: `weights.len() == N * N <= B::CAPACITY`, and
+    /// `SCALE * sum(weights) * N < 2^30` (the profits are i32). O(N^3) time and memory; each search level (O(N^3) memory, up to
     /// N^2 + 1 of them) is allocated the first time a search reaches its depth.
     pub fn new(layout: &Layout, weights: &[u32]) -> Self {
         let size = layout.size();
         let cells = layout.cells();
         assert_eq!(weights.len(), cells, "one weight per cell");
+        assert!(cells <= B::CAPACITY, "more cells than the bitset holds");
         let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
         assert!(
             total * (size as u64) * (SCALE as u64) < 1 << 30,
@@ -227,7 +193,7 @@ impl Weighted {
         let level = Level {
             candidates: vec![0; cells],
             placed: vec![0; 3 * size],
-            unsolved: [0; WORDS],
+            unsolved: B::EMPTY,
             score: 0,
             profit: vec![0; 3 * cells * size],
             house_bound: vec![0; 3 * size],
@@ -353,10 +319,7 @@ impl Weighted {
         let level = &mut self.levels[0];
         level.candidates.iter_mut().for_each(|c| *c = all);
         level.placed.iter_mut().for_each(|p| *p = 0);
-        level.unsolved = [0; WORDS];
-        for cell in 0..self.cells {
-            level.unsolved[cell / 64] |= 1 << (cell % 64);
-        }
+        level.unsolved = (0..self.cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
         level.score = 0;
         let n = self.size;
         for kind in 0..3 {
@@ -405,7 +368,7 @@ impl Weighted {
             level.placed[h as usize] |= bit;
         }
         level.candidates[cell] = bit;
-        level.unsolved[cell / 64] &= !(1 << (cell % 64));
+        level.unsolved = level.unsolved.and_not(B::cell(cell));
         let digit = bit.trailing_zeros() as usize;
         level.score += self.weights[cell] * (digit as u32 + 1);
         // A house whose assignment gave this digit to this cell keeps the rest of it, and its
@@ -528,7 +491,7 @@ impl Weighted {
             let level = &mut self.levels[depth];
             // Pairs of copies that disagree.
             let mut pairs = 0;
-            for cell in Cells::of(level.unsolved) {
+            for cell in Cells(level.unsolved) {
                 let a = [
                     level.assigned[cell],
                     level.assigned[cells + cell],
@@ -558,7 +521,7 @@ impl Weighted {
             let delta = (gap * lambda / (2 * pairs))
                 .max(1)
                 .min(i64::from(SCALE) * 4) as i32;
-            for cell in Cells::of(level.unsolved) {
+            for cell in Cells(level.unsolved) {
                 let a = [
                     level.assigned[cell],
                     level.assigned[cells + cell],
@@ -617,7 +580,7 @@ impl Weighted {
     fn average(&mut self, depth: usize) {
         let (n, cells) = (self.size, self.cells);
         let level = &mut self.levels[depth];
-        for cell in Cells::of(level.unsolved) {
+        for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut lowest = [i32::MAX; 3];
             // The new reduced cost of each digit, the same in the three copies but for
@@ -685,7 +648,7 @@ impl Weighted {
         };
         for _ in 0..SMOOTH_STAGES {
             for _ in 0..SMOOTH_SWEEPS {
-                for cell in Cells::of(level.unsolved) {
+                for cell in Cells(level.unsolved) {
                     let houses = self.cell_houses[cell];
                     let t = |d: usize| gain(cell, d) - others(&y, houses, 3, d);
                     u[cell] = log_sum_exp(level.candidates[cell], tau, t);
@@ -733,7 +696,7 @@ impl Weighted {
                 value += y[house * n + d];
             }
         }
-        for cell in Cells::of(level.unsolved) {
+        for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut high = f64::NEG_INFINITY;
             let mut options = level.candidates[cell];
@@ -756,7 +719,7 @@ impl Weighted {
         // cell's the least that keeps the dual feasible.
         let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
         let level = &mut self.levels[depth];
-        for cell in Cells::of(level.unsolved) {
+        for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let share = |k: usize, d: usize| shares[houses[k] as usize * n + d];
             let gain = |d: usize| SCALE * self.weights[cell] as i32 * (d as i32 + 1);
@@ -899,7 +862,7 @@ impl Weighted {
         let level = &self.levels[depth];
         let mut best = None;
         let mut best_key = (u32::MAX, i64::MIN, 0u32);
-        for cell in Cells::of(level.unsolved) {
+        for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut least = [i64::MAX; 2];
             let mut options = level.candidates[cell];
@@ -1016,7 +979,7 @@ impl Weighted {
             let slack = self.slack(depth, best);
             let mut struck = false;
             let level = &mut self.levels[depth];
-            for cell in Cells::of(level.unsolved) {
+            for cell in Cells(level.unsolved) {
                 let houses = self.cell_houses[cell];
                 let mut strike = 0u16;
                 let mut options = level.candidates[cell];
@@ -1107,6 +1070,7 @@ fn log_sum_exp(set: u16, tau: f64, t: impl Fn(usize) -> f64) -> f64 {
 mod tests {
     use super::*;
     use crate::backtrack::Backtracker;
+    use crate::bitset::Bits256;
 
     /// SplitMix64, for seeded test instances.
     struct Rng(u64);
@@ -1184,8 +1148,8 @@ mod tests {
         givens
     }
 
-    fn check(layout: &Layout, givens: &[u8], weights: &[u32]) {
-        let mut engine = Weighted::new(layout, weights);
+    fn check<B: Bitset>(layout: &Layout, givens: &[u8], weights: &[u32]) {
+        let mut engine = Weighted::<B>::new(layout, weights);
         let got = engine.maximise(givens);
         assert_eq!(
             got,
@@ -1209,7 +1173,7 @@ mod tests {
             for _ in 0..rng.below(5) {
                 givens[rng.below(16)] = 1 + rng.below(4) as u8;
             }
-            check(&layout, &givens, &weights);
+            check::<u64>(&layout, &givens, &weights);
         }
     }
 
@@ -1220,7 +1184,7 @@ mod tests {
         for round in 0..40 {
             let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
             let givens = random_givens(&mut rng, &layout, 8 + round % 8);
-            check(&layout, &givens, &weights);
+            check::<Bits256>(&layout, &givens, &weights);
         }
     }
 
@@ -1231,7 +1195,7 @@ mod tests {
         let weights = target_weights();
         for round in 0..30 {
             let givens = random_givens(&mut rng, &layout, 45 + round % 10);
-            check(&layout, &givens, &weights);
+            check::<u128>(&layout, &givens, &weights);
         }
     }
 
@@ -1240,7 +1204,7 @@ mod tests {
         let layout = Layout::boxes(3, 3);
         let mut rng = Rng(4);
         let weights = target_weights();
-        let mut engine = Weighted::new(&layout, &weights);
+        let mut engine = Weighted::<u128>::new(&layout, &weights);
         for round in 0..6 {
             let givens = random_givens(&mut rng, &layout, 30 + round);
             assert_eq!(
@@ -1259,7 +1223,7 @@ mod tests {
             let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
             let givens = random_givens(&mut rng, &layout, 2 + round % 8);
             let best = exhaustive(&layout, &givens, &weights).unwrap();
-            let mut engine = Weighted::new(&layout, &weights);
+            let mut engine = Weighted::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
             let before = engine.bound(0).unwrap();
             let after = engine.smooth(0).unwrap();
@@ -1270,20 +1234,15 @@ mod tests {
     }
 
     #[test]
-    fn cells_lists_a_set_lowest_first_across_words() {
-        let wanted = [0, 5, 63, 64, 100, 192, 255];
-        let mut set = [0u64; WORDS];
-        for &cell in &wanted {
-            set[cell / 64] |= 1 << (cell % 64);
-        }
-        assert!(Cells::of(set).eq(wanted.iter().copied()));
-        assert_eq!(Cells::of([0; WORDS]).next(), None);
+    #[should_panic(expected = "more cells than the bitset holds")]
+    fn a_bitset_too_narrow_for_the_layout_is_refused() {
+        Weighted::<u64>::new(&Layout::boxes(3, 3), &target_weights());
     }
 
     #[test]
     fn scores_the_samples() {
         let layout = Layout::boxes(3, 3);
-        let mut engine = Weighted::new(&layout, &target_weights());
+        let mut engine = Weighted::<u128>::new(&layout, &target_weights());
         let first = parse(
             "7 0 0 9 0 0 0 0 1  1 0 0 0 0 5 9 0 0  0 0 0 2 0 0 0 8 0
              0 0 5 0 2 0 0 0 3  0 0 0 0 0 0 6 4 8  4 1 3 0 0 0 0 0 0

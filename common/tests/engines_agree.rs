@@ -193,7 +193,7 @@ fn assert_agree(regions: &Regions, givens: &[u8], cap: usize) -> Outcome {
 /// and [`Weighted::best_grid`] a completion that scores it; the backtracker must find the same
 /// best score by visiting its own list. Errs with the first disagreement.
 fn compare_best(
-    weighted: &mut Weighted,
+    weighted: &mut Weighted<u128>,
     backtracker: &mut Backtracker,
     regions: &Regions,
     weights: &[u32],
@@ -406,7 +406,7 @@ fn target9_best_scores() {
     let layout = regions.layout();
     let weights = testkit::target9_weights();
     let mut backtracker = Backtracker::new(&layout);
-    let mut weighted = Weighted::new(&layout, &weights);
+    let mut weighted = Weighted::<u128>::new(&layout, &weights);
     let mut found = 0;
     for round in 0..60 {
         let grid = random_grid(&mut rng, &regions).expect("Sudokus exist");
@@ -437,8 +437,14 @@ fn a_broken_layout_is_caught() {
     let layout = regions.layout();
     assert_ne!(broken, layout);
     let weights = testkit::target9_weights();
-    let mut engines = (Backtracker::new(&layout), Weighted::new(&layout, &weights));
-    let mut broken_engines = (Backtracker::new(&broken), Weighted::new(&broken, &weights));
+    let mut engines = (
+        Backtracker::new(&layout),
+        Weighted::<u128>::new(&layout, &weights),
+    );
+    let mut broken_engines = (
+        Backtracker::new(&broken),
+        Weighted::<u128>::new(&broken, &weights),
+    );
     let mut rng = Rng::new(4);
     let rounds = 10;
     let (mut caught, mut caught_best) = (0, 0);

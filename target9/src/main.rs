@@ -36,7 +36,7 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     }
     scanner.expect_end("the grid")?;
     let weights: Vec<u32> = (0..CELLS).map(weight).collect();
-    let mut solver = Weighted::new(&Layout::boxes(3, 3), &weights);
+    let mut solver = Weighted::<u128>::new(&Layout::boxes(3, 3), &weights);
     match solver.maximise(&givens) {
         Some(score) => writeln!(out, "{}", score)?,
         None => writeln!(out, "-1")?,
