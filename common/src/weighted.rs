@@ -37,6 +37,7 @@
 //! better score, after which the root's fixing runs again against it, until one dive goes
 //! through the whole tree.
 
+use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
 use crate::layout::Layout;
 
@@ -754,103 +755,35 @@ impl<B: Bitset> Weighted<B> {
     }
 
     /// Brings the assignment of `house` at level `depth` up to date: each of its empty cells
-    /// without a digit gets one by an augmenting path of the Hungarian method (shortest
-    /// paths over the reduced costs, warm-started from the duals kept in the level), then the
+    /// without a digit gets one by an augmenting path of the Hungarian method
+    /// ([`Assignment::complete`], warm-started from the duals kept in the level), then the
     /// house's bound is the profit of its assignment. False if the missing digits cannot all
     /// be assigned within the candidates. O(k^2) per cell to assign, k the empty cells.
     fn update_house(&mut self, depth: usize, house: usize) -> bool {
-        let n = self.size;
-        let cells_len = self.cells;
+        let (n, cells) = (self.size, self.cells);
         let level = &mut self.levels[depth];
-        let base = house / n * cells_len;
-        let missing = self.all & !level.placed[house];
-        // The empty cells, and for column 1 + digit the 1-based row holding it (0: none).
-        let mut cells = [0usize; 16];
-        let mut owner = [0usize; 17];
+        let base = house / n * cells;
+        let mut empty = [0usize; 16];
         let mut k = 0;
         for &cell in &self.house_cells[house * n..(house + 1) * n] {
             let cell = cell as usize;
             if level.is_unsolved(cell) {
-                cells[k] = cell;
+                empty[k] = cell;
                 k += 1;
-                let a = level.assigned[base + cell];
-                if a != 0 {
-                    owner[1 + a.trailing_zeros() as usize] = k;
-                }
             }
         }
-        let duals = &mut level.digit_dual[house * n..(house + 1) * n];
-        for start in 0..k {
-            if level.assigned[base + cells[start]] != 0 {
-                continue;
-            }
-            // Column 0 stands for the free row; `reach[d]` is the shortest reduced cost from
-            // it to column 1 + d, `via[d]` the column before that on the path, `far` the
-            // distance to the row being scanned. Duals change once the path is found.
-            let mut reach = [i32::MAX; 16];
-            let mut via = [0usize; 16];
-            let mut settled = 0u16;
-            owner[0] = start + 1;
-            let mut column = 0;
-            let mut far = 0;
-            loop {
-                let cell = cells[owner[column] - 1];
-                let cand = level.candidates[cell] & missing;
-                let profit = &level.profit[(base + cell) * n..(base + cell + 1) * n];
-                let from = far - level.cell_dual[base + cell];
-                let mut nearest = i32::MAX;
-                let mut next = 0;
-                let mut m = missing & !settled;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if cand >> d & 1 != 0 {
-                        let length = from - profit[d] - duals[d];
-                        if length < reach[d] {
-                            reach[d] = length;
-                            via[d] = column;
-                        }
-                    }
-                    if reach[d] < nearest {
-                        nearest = reach[d];
-                        next = d;
-                    }
-                }
-                if nearest == i32::MAX {
-                    return false;
-                }
-                settled |= 1 << next;
-                column = next + 1;
-                far = nearest;
-                if owner[column] == 0 {
-                    break;
-                }
-            }
-            // Each settled column's row (and the free row) gains what its column fell short
-            // of the path's length; the column's dual gives it back.
-            level.cell_dual[base + cells[start]] += far;
-            let mut m = settled & !(1 << (column - 1));
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let gain = far - reach[d];
-                level.cell_dual[base + cells[owner[d + 1] - 1]] += gain;
-                duals[d] -= gain;
-            }
-            while column != 0 {
-                let before = via[column - 1];
-                owner[column] = owner[before];
-                level.assigned[base + cells[owner[column] - 1]] = 1 << (column - 1);
-                column = before;
-            }
+        // The house's copies of its cells: the rows of its kind's tables.
+        let mut problem = Assignment {
+            profit: &level.profit[base * n..(base + cells) * n],
+            allowed: &level.candidates,
+            row_dual: &mut level.cell_dual[base..base + cells],
+            column_dual: &mut level.digit_dual[house * n..(house + 1) * n],
+            assigned: &mut level.assigned[base..base + cells],
+        };
+        if !problem.complete(&empty[..k], self.all & !level.placed[house]) {
+            return false;
         }
-        level.house_bound[house] = cells[..k]
-            .iter()
-            .map(|&cell| {
-                let d = level.assigned[base + cell].trailing_zeros() as usize;
-                level.profit[(base + cell) * n + d]
-            })
-            .sum();
+        level.house_bound[house] = problem.profit_of(&empty[..k]);
         true
     }
 
