@@ -19,7 +19,7 @@
 //! | `backtrack-17clue`, `backtrack-hardest` | `Backtracker::count_up_to(givens, 2, ..)` per puzzle |
 //! | `dlx-17clue`, `dlx-hardest` | `SudokuCover::set_givens` + `count_up_to(2, ..)` per puzzle |
 //! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
-//! | `weighted-noip` | `Weighted::maximise` on each official target9 test |
+//! | `weighted-noip` | `Maximiser::maximise` on each official target9 test |
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use common::backtrack::Backtracker;
 use common::layout::Layout;
 use common::sudoku_cover::SudokuCover;
-use common::weighted::Weighted;
+use common::weighted::Maximiser;
 use testkit::thousands;
 
 fn main() {
@@ -87,14 +87,14 @@ fn main() {
     });
     if let Some(tests) = &sets.noip {
         let weights = testkit::target9_weights();
-        let mut weighted = Weighted::<u128>::new(&boxes9, &weights);
+        let mut maximiser = Maximiser::<u128>::new(&boxes9, &weights);
         options.bench("weighted-noip", tests.len(), || {
             let mut nodes = 0;
             let total: u64 = tests
                 .iter()
                 .map(|g| {
-                    let best = weighted.maximise(g).unwrap_or(0);
-                    nodes += weighted.nodes();
+                    let best = maximiser.maximise(g).unwrap_or(0);
+                    nodes += maximiser.nodes();
                     u64::from(best)
                 })
                 .sum();

@@ -15,9 +15,9 @@
 //! (`profit_row + profit_column + profit_region = SCALE * weight * digit`). Any completion then
 //! scores at most the placed score plus, summed over all houses, the best assignment of each
 //! house's missing digits to its empty cells within their candidates under that house's profits
-//! (a maximum-weight matching, solved exactly by the Hungarian method, whose duals each level
-//! keeps: a change to a house frees only the cells it touches, and each freed cell costs one
-//! augmenting path). Two kinds of dual steps, taken in turn, lower the bound: averaging steps
+//! (a maximum-weight matching, solved exactly by the Hungarian method of [`crate::assignment`],
+//! whose duals each level keeps: a change to a house frees only the cells it touches, and each
+//! freed cell costs one augmenting path). Two kinds of dual steps, taken in turn, lower the bound: averaging steps
 //! make each cell's reduced costs equal over its three copies (block coordinate descent: the
 //! bound cannot rise, but it stalls), and subgradient steps move profit between the three
 //! copies of a cell wherever its row, column and region assign it different digits. When all
@@ -25,14 +25,14 @@
 //! start from their parent's profits, a house's assignment is recomputed only when a change
 //! touches it, and a house that cannot take its missing digits ends the node. Each node copies
 //! one [`Level`] into the buffer of its depth, allocated the first time a search of the
-//! [`Weighted`] goes that deep (most searches stay far shallower than the number of cells), so
+//! [`Maximiser`] goes that deep (most searches stay far shallower than the number of cells), so
 //! searches allocate next to nothing.
 //!
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
 //! better). If the rounds leave the root's bound above the best score, the root's profits
-//! are rebuilt from a near-optimal dual of the linear relaxation ([`Weighted::smooth`]: the
+//! are rebuilt from a near-optimal dual of the linear relaxation ([`Maximiser::smooth`]: the
 //! subgradient steps stall well above it on sparse grids), and dives follow, each ended by a
 //! better score, after which the root's fixing runs again against it, until one dive goes
 //! through the whole tree.
@@ -53,7 +53,7 @@ const DIVE_NODES: u64 = 30;
 const NODE_STEPS: usize = 3;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
 const SEARCH_NODES: u64 = 400;
-/// Temperature stages of the smoothed dual ([`Weighted::smooth`]), and sweeps per stage.
+/// Temperature stages of the smoothed dual ([`Maximiser::smooth`]), and sweeps per stage.
 const SMOOTH_STAGES: usize = 10;
 const SMOOTH_SWEEPS: usize = 10;
 
@@ -89,14 +89,14 @@ struct Level<B> {
 }
 
 /// A reusable maximiser for one layout and one set of weights. Build it once, call
-/// [`Weighted::maximise`] for many grids. `B` holds the set of empty cells: any [`Bitset`]
+/// [`Maximiser::maximise`] for many grids. `B` holds the set of empty cells: any [`Bitset`]
 /// whose capacity is at least the number of cells, the narrowest being the fastest (`u128`
 /// for 9x9).
 #[derive(Clone, Debug)]
-pub struct Weighted<B> {
+pub struct Maximiser<B> {
     size: usize,
     cells: usize,
-    all: u16,
+    all_digits: u16,
     weights: Vec<u32>,
     /// `peers[peer_start[cell]..peer_start[cell + 1]]`: the other cells of its three houses.
     peers: Vec<u16>,
@@ -114,7 +114,7 @@ pub struct Weighted<B> {
     /// Dual steps at each node below the root (0 in a dive).
     steps: usize,
     /// Whether the search stops at the first better completion (a dive does).
-    at_better: bool,
+    stop_at_better: bool,
     /// The search stops once `nodes` passes it.
     budget: u64,
     /// Set when a dive is over.
@@ -157,7 +157,7 @@ impl<B: Bitset> Level<B> {
     }
 }
 
-impl<B: Bitset> Weighted<B> {
+impl<B: Bitset> Maximiser<B> {
     /// A maximiser for `layout` with `weights[cell]` per cell.
     ///
     /// Constraints: `weights.len() == N * N <= B::CAPACITY`, and
@@ -204,10 +204,10 @@ impl<B: Bitset> Weighted<B> {
             dirty: 0,
             bound: 0,
         };
-        Weighted {
+        Maximiser {
             size,
             cells,
-            all: ((1u32 << size) - 1) as u16,
+            all_digits: ((1u32 << size) - 1) as u16,
             weights: weights.to_vec(),
             peers,
             peer_start,
@@ -219,14 +219,14 @@ impl<B: Bitset> Weighted<B> {
             best_grid: vec![0; cells],
             nodes: 0,
             steps: 0,
-            at_better: true,
+            stop_at_better: true,
             budget: 0,
             stop: false,
         }
     }
 
     /// The highest `sum(weights[cell] * digit)` over all completions of `givens`, or `None`
-    /// if there is none; [`Weighted::best_grid`] then holds a completion that reaches it.
+    /// if there is none; [`Maximiser::best_grid`] then holds a completion that reaches it.
     ///
     /// `givens[cell]` is 0 (empty) or a digit `1..=N`; clashing givens give `None`.
     /// Constraint: `givens.len() == N * N`. Exponential in the worst case; on 9x9 grids with
@@ -251,7 +251,9 @@ impl<B: Bitset> Weighted<B> {
         loop {
             let steps = ROUND_STEPS.min(left);
             left -= steps;
-            let bound = self.improve(0, steps).and_then(|_| self.fix(0));
+            let bound = self
+                .take_dual_steps(0, steps)
+                .and_then(|_| self.fix_reduced_costs(0));
             match (bound, self.best) {
                 (Some(b), Some(best)) if b > best => {}
                 _ => return self.best,
@@ -273,7 +275,7 @@ impl<B: Bitset> Weighted<B> {
                     if self.dive(u64::MAX) {
                         return self.best;
                     }
-                    bound = self.fix(0);
+                    bound = self.fix_reduced_costs(0);
                 }
             }
             if self.dive(self.nodes + DIVE_NODES) {
@@ -290,33 +292,33 @@ impl<B: Bitset> Weighted<B> {
     }
 
     /// Searches from the root with `steps` dual steps per node until it has visited
-    /// `budget` nodes in all, or, if `at_better`, found a better completion. True when it
+    /// `budget` nodes in all, or, if `stop_at_better`, found a better completion. True when it
     /// went through the whole search tree instead.
-    fn explore(&mut self, budget: u64, steps: usize, at_better: bool) -> bool {
+    fn explore(&mut self, budget: u64, steps: usize, stop_at_better: bool) -> bool {
         self.stop = false;
         self.budget = budget;
         self.steps = steps;
-        self.at_better = at_better;
+        self.stop_at_better = stop_at_better;
         self.search(0);
         let whole = !self.stop;
         self.stop = false;
         whole
     }
 
-    /// A completion reaching the last [`Weighted::maximise`]'s maximum (meaningless if it
+    /// A completion reaching the last [`Maximiser::maximise`]'s maximum (meaningless if it
     /// returned `None`). O(1).
     pub fn best_grid(&self) -> &[u8] {
         &self.best_grid
     }
 
-    /// The search nodes the last [`Weighted::maximise`] visited, for benchmarks. O(1).
+    /// The search nodes the last [`Maximiser::maximise`] visited, for benchmarks. O(1).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
     /// Sets up level 0 from `givens` and propagates. False on a contradiction.
     fn start(&mut self, givens: &[u8]) -> bool {
-        let all = self.all;
+        let all = self.all_digits;
         let level = &mut self.levels[0];
         level.candidates.iter_mut().for_each(|c| *c = all);
         level.placed.iter_mut().for_each(|p| *p = 0);
@@ -430,7 +432,7 @@ impl<B: Bitset> Weighted<B> {
                     twice |= once & c;
                     once |= c;
                 }
-                if once != self.all {
+                if once != self.all_digits {
                     return false;
                 }
                 let mut hidden = once & !twice & !level.placed[house];
@@ -474,12 +476,12 @@ impl<B: Bitset> Weighted<B> {
     }
 
     /// Up to `steps` dual steps at level `depth`, while its bound still beats the best score:
-    /// even steps average each cell's reduced costs over its copies ([`Weighted::average`]),
+    /// even steps average each cell's reduced costs over its copies ([`Maximiser::average`]),
     /// odd steps are subgradient steps, which move profit between the copies of each cell
     /// whose row, column and region assign it different digits. Returns the bound, or `None`
     /// if the node is infeasible. When all copies agree, the assignments are a completion
     /// scoring the bound, and it is recorded. O(steps) bound updates.
-    fn improve(&mut self, depth: usize, steps: usize) -> Option<u32> {
+    fn take_dual_steps(&mut self, depth: usize, steps: usize) -> Option<u32> {
         let mut bound = self.bound(depth)?;
         let (n, cells) = (self.size, self.cells);
         let mut lambda = 2;
@@ -656,7 +658,7 @@ impl<B: Bitset> Weighted<B> {
                 }
                 for house in 0..3 * n {
                     let kind = house / n;
-                    let missing = self.all & !level.placed[house];
+                    let missing = self.all_digits & !level.placed[house];
                     let mut d_set = missing;
                     while d_set != 0 {
                         let d = d_set.trailing_zeros() as usize;
@@ -690,7 +692,7 @@ impl<B: Bitset> Weighted<B> {
         // level's total.
         let mut value: f64 = 0.0;
         for house in 0..3 * n {
-            let mut d_set = self.all & !level.placed[house];
+            let mut d_set = self.all_digits & !level.placed[house];
             while d_set != 0 {
                 let d = d_set.trailing_zeros() as usize;
                 d_set &= d_set - 1;
@@ -714,7 +716,7 @@ impl<B: Bitset> Weighted<B> {
         // Room for rounding (under a unit per cell and house) before it is worth taking.
         let margin = (cells + 3 * n) as f64;
         if promised.is_nan() || promised + margin >= level.total() as f64 {
-            return self.fix(depth);
+            return self.fix_reduced_costs(depth);
         }
         // Integer duals, so that the split is exact: each house's, rounded down, then each
         // cell's the least that keeps the dual feasible.
@@ -751,7 +753,7 @@ impl<B: Bitset> Weighted<B> {
         level.digit_dual.iter_mut().for_each(|v| *v = 0);
         level.dirty = (1u64 << (3 * n)) - 1;
         self.bound(depth)?;
-        self.fix(depth)
+        self.fix_reduced_costs(depth)
     }
 
     /// Brings the assignment of `house` at level `depth` up to date: each of its empty cells
@@ -780,7 +782,7 @@ impl<B: Bitset> Weighted<B> {
             column_dual: &mut level.digit_dual[house * n..(house + 1) * n],
             assigned: &mut level.assigned[base..base + cells],
         };
-        if !problem.complete(&empty[..k], self.all & !level.placed[house]) {
+        if !problem.complete(&empty[..k], self.all_digits & !level.placed[house]) {
             return false;
         }
         level.house_bound[house] = problem.profit_of(&empty[..k]);
@@ -789,7 +791,7 @@ impl<B: Bitset> Weighted<B> {
 
     /// The branching cell at level `depth`, whose houses are up to date: fewest candidates
     /// (three or more count alike), then the largest second-least loss (see
-    /// [`Weighted::losses`]: the cell whose digits but the best lower the bound most), then
+    /// [`Maximiser::losses`]: the cell whose digits but the best lower the bound most), then
     /// heaviest. `None` when every cell is solved. O(cells * N).
     fn select(&self, depth: usize) -> Option<usize> {
         let level = &self.levels[depth];
@@ -835,7 +837,7 @@ impl<B: Bitset> Weighted<B> {
                 let level = &self.levels[depth];
                 if self.best.map_or(true, |b| level.score > b) {
                     self.best = Some(level.score);
-                    self.stop = self.at_better;
+                    self.stop = self.stop_at_better;
                     for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
                         *g = c.trailing_zeros() as u8 + 1;
                     }
@@ -896,10 +898,10 @@ impl<B: Bitset> Weighted<B> {
     }
 
     /// Reduced-cost fixing at level `depth`, whose houses are up to date: strikes every
-    /// candidate whose loss (see [`Weighted::losses`]) would leave no bound above the best
+    /// candidate whose loss (see [`Maximiser::losses`]) would leave no bound above the best
     /// score, then propagates and updates the bound, until nothing more goes. Returns the
     /// bound, or `None` if the node is dead. O(cells * N) per round.
-    fn fix(&mut self, depth: usize) -> Option<u32> {
+    fn fix_reduced_costs(&mut self, depth: usize) -> Option<u32> {
         let (n, cells) = (self.size, self.cells);
         // The level is propagated: whatever a failed placement elsewhere left here is stale.
         self.singles.clear();
@@ -968,10 +970,10 @@ impl<B: Bitset> Weighted<B> {
         if !(self.place(depth + 1, cell, bit) && self.propagate(depth + 1)) {
             return false;
         }
-        if self.improve(depth + 1, self.steps).is_none() {
+        if self.take_dual_steps(depth + 1, self.steps).is_none() {
             return false;
         }
-        match (self.fix(depth + 1), self.best) {
+        match (self.fix_reduced_costs(depth + 1), self.best) {
             (None, _) => false,
             (Some(_), None) => true,
             (Some(b), Some(best)) => b > best,
@@ -1082,7 +1084,7 @@ mod tests {
     }
 
     fn check<B: Bitset>(layout: &Layout, givens: &[u8], weights: &[u32]) {
-        let mut engine = Weighted::<B>::new(layout, weights);
+        let mut engine = Maximiser::<B>::new(layout, weights);
         let got = engine.maximise(givens);
         assert_eq!(
             got,
@@ -1137,7 +1139,7 @@ mod tests {
         let layout = Layout::boxes(3, 3);
         let mut rng = Rng(4);
         let weights = target_weights();
-        let mut engine = Weighted::<u128>::new(&layout, &weights);
+        let mut engine = Maximiser::<u128>::new(&layout, &weights);
         for round in 0..6 {
             let givens = random_givens(&mut rng, &layout, 30 + round);
             assert_eq!(
@@ -1156,7 +1158,7 @@ mod tests {
             let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
             let givens = random_givens(&mut rng, &layout, 2 + round % 8);
             let best = exhaustive(&layout, &givens, &weights).unwrap();
-            let mut engine = Weighted::<u64>::new(&layout, &weights);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
             let before = engine.bound(0).unwrap();
             let after = engine.smooth(0).unwrap();
@@ -1169,13 +1171,13 @@ mod tests {
     #[test]
     #[should_panic(expected = "more cells than the bitset holds")]
     fn a_bitset_too_narrow_for_the_layout_is_refused() {
-        Weighted::<u64>::new(&Layout::boxes(3, 3), &target_weights());
+        Maximiser::<u64>::new(&Layout::boxes(3, 3), &target_weights());
     }
 
     #[test]
     fn scores_the_samples() {
         let layout = Layout::boxes(3, 3);
-        let mut engine = Weighted::<u128>::new(&layout, &target_weights());
+        let mut engine = Maximiser::<u128>::new(&layout, &target_weights());
         let first = parse(
             "7 0 0 9 0 0 0 0 1  1 0 0 0 0 5 9 0 0  0 0 0 2 0 0 0 8 0
              0 0 5 0 2 0 0 0 3  0 0 0 0 0 0 6 4 8  4 1 3 0 0 0 0 0 0
