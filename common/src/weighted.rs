@@ -1006,31 +1006,11 @@ mod tests {
     use super::*;
     use crate::backtrack::Backtracker;
     use crate::bitset::Bits256;
-
-    /// SplitMix64, for seeded test instances.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) % n as u64) as usize
-        }
-    }
+    use testkit::rng::Rng;
+    use testkit::target9_weights;
 
     fn parse(s: &str) -> Vec<u8> {
         s.split_whitespace().map(|t| t.parse().unwrap()).collect()
-    }
-
-    fn target_weights() -> Vec<u32> {
-        (0..81)
-            .map(|cell| {
-                let (r, c) = (cell / 9, cell % 9);
-                6 + r.min(c).min(8 - r).min(8 - c) as u32
-            })
-            .collect()
     }
 
     fn score(grid: &[u8], weights: &[u32]) -> u32 {
@@ -1050,15 +1030,12 @@ mod tests {
         best
     }
 
-    /// Rows, columns and regions each hold every digit once, and the givens are kept.
+    /// Whether `grid` completes `givens` under the rules of `layout`, read by testkit's checker.
     fn is_completion(layout: &Layout, givens: &[u8], grid: &[u8]) -> bool {
-        let all = (1u32 << layout.size()) - 1;
-        layout
-            .houses()
-            .iter()
-            .all(|h| h.iter().fold(0u32, |s, &c| s | 1 << (grid[c].max(1) - 1)) == all)
-            && grid.iter().all(|&d| d >= 1)
-            && givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d)
+        let regions: Vec<u8> = (0..layout.cells())
+            .map(|cell| layout.region_of(cell) as u8)
+            .collect();
+        testkit::check::is_solution(layout.size(), &regions, givens, grid)
     }
 
     /// A full grid for `layout`, then `keep` of its cells as givens, both drawn from `rng`.
@@ -1101,7 +1078,7 @@ mod tests {
     #[test]
     fn matches_every_completion_on_4x4_with_random_weights() {
         let layout = Layout::boxes(2, 2);
-        let mut rng = Rng(1);
+        let mut rng = Rng::new(1);
         for _ in 0..200 {
             let weights: Vec<u32> = (0..16).map(|_| rng.below(20) as u32).collect();
             let mut givens = vec![0u8; 16];
@@ -1115,7 +1092,7 @@ mod tests {
     #[test]
     fn matches_every_completion_on_6x6_with_random_weights() {
         let layout = Layout::boxes(2, 3);
-        let mut rng = Rng(2);
+        let mut rng = Rng::new(2);
         for round in 0..40 {
             let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
             let givens = random_givens(&mut rng, &layout, 8 + round % 8);
@@ -1126,8 +1103,8 @@ mod tests {
     #[test]
     fn matches_every_completion_on_9x9_with_many_givens() {
         let layout = Layout::boxes(3, 3);
-        let mut rng = Rng(3);
-        let weights = target_weights();
+        let mut rng = Rng::new(3);
+        let weights = target9_weights();
         for round in 0..30 {
             let givens = random_givens(&mut rng, &layout, 45 + round % 10);
             check::<u128>(&layout, &givens, &weights);
@@ -1137,8 +1114,8 @@ mod tests {
     #[test]
     fn matches_every_completion_on_9x9_with_fewer_givens() {
         let layout = Layout::boxes(3, 3);
-        let mut rng = Rng(4);
-        let weights = target_weights();
+        let mut rng = Rng::new(4);
+        let weights = target9_weights();
         let mut engine = Maximiser::<u128>::new(&layout, &weights);
         for round in 0..6 {
             let givens = random_givens(&mut rng, &layout, 30 + round);
@@ -1152,7 +1129,7 @@ mod tests {
     #[test]
     fn the_smoothed_root_still_bounds_every_completion() {
         let layout = Layout::boxes(2, 3);
-        let mut rng = Rng(5);
+        let mut rng = Rng::new(5);
         let mut tighter = 0;
         for round in 0..40 {
             let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
@@ -1171,13 +1148,13 @@ mod tests {
     #[test]
     #[should_panic(expected = "more cells than the bitset holds")]
     fn a_bitset_too_narrow_for_the_layout_is_refused() {
-        Maximiser::<u64>::new(&Layout::boxes(3, 3), &target_weights());
+        Maximiser::<u64>::new(&Layout::boxes(3, 3), &target9_weights());
     }
 
     #[test]
     fn scores_the_samples() {
         let layout = Layout::boxes(3, 3);
-        let mut engine = Maximiser::<u128>::new(&layout, &target_weights());
+        let mut engine = Maximiser::<u128>::new(&layout, &target9_weights());
         let first = parse(
             "7 0 0 9 0 0 0 0 1  1 0 0 0 0 5 9 0 0  0 0 0 2 0 0 0 8 0
              0 0 5 0 2 0 0 0 3  0 0 0 0 0 0 6 4 8  4 1 3 0 0 0 0 0 0
