@@ -17,16 +17,16 @@
 //! house's missing digits to its empty cells within their candidates under that house's profits
 //! (a maximum-weight matching, solved exactly by the Hungarian method of [`crate::assignment`],
 //! whose duals each level keeps: a change to a house frees only the cells it touches, and each
-//! freed cell costs one augmenting path). Two kinds of dual steps, taken in turn, lower the bound: averaging steps
-//! make each cell's reduced costs equal over its three copies (block coordinate descent: the
-//! bound cannot rise, but it stalls), and subgradient steps move profit between the three
-//! copies of a cell wherever its row, column and region assign it different digits. When all
+//! freed cell costs one augmenting path). Two kinds of dual steps, taken in turn, lower the bound:
+//! averaging steps make each cell's reduced costs equal over its three copies (block coordinate
+//! descent: the bound cannot rise, but it stalls), and subgradient steps move profit between the
+//! three copies of a cell wherever its row, column and region assign it different digits. When all
 //! three agree everywhere, the assignments form a completion whose score is the bound. Children
-//! start from their parent's profits, a house's assignment is recomputed only when a change
-//! touches it, and a house that cannot take its missing digits ends the node. Each node copies
-//! one [`Level`] into the buffer of its depth, allocated the first time a search of the
-//! [`Maximiser`] goes that deep (most searches stay far shallower than the number of cells), so
-//! searches allocate next to nothing.
+//! start from their parent's profits, a house's assignment is recomputed only when a change touches
+//! it, and a house that cannot take its missing digits ends the node. Each node copies one
+//! [`Level`] into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
+//! goes that deep (most searches stay far shallower than the number of cells), so searches allocate
+//! next to nothing.
 //!
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
@@ -161,8 +161,9 @@ impl<B: Bitset> Maximiser<B> {
     /// A maximiser for `layout` with `weights[cell]` per cell.
     ///
     /// Constraints: `weights.len() == N * N <= B::CAPACITY`, and
-    /// `SCALE * sum(weights) * N < 2^30` (the profits are i32). O(N^3) time and memory; each search level (O(N^3) memory, up to
-    /// N^2 + 1 of them) is allocated the first time a search reaches its depth.
+    /// `SCALE * sum(weights) * N < 2^30` (the profits are i32). O(N^3) time and memory; each
+    /// search level (O(N^3) memory, up to N^2 + 1 of them) is allocated the first time a
+    /// search reaches its depth.
     pub fn new(layout: &Layout, weights: &[u32]) -> Self {
         let size = layout.size();
         let cells = layout.cells();
@@ -229,11 +230,10 @@ impl<B: Bitset> Maximiser<B> {
     /// if there is none; [`Maximiser::best_grid`] then holds a completion that reaches it.
     ///
     /// `givens[cell]` is 0 (empty) or a digit `1..=N`; clashing givens give `None`.
-    /// Constraint: `givens.len() == N * N`. Exponential in the worst case; on 9x9 grids with
-    /// NOIP's weights (6-10) the official tests take 14-77 search nodes (dives included),
-    /// grids with 17-23 givens up to 200, the empty grid about 330. Larger weights take more
-    /// nodes (the subgradient step is capped in profit units): the empty grid with four
-    /// cells of weight 1000 and the rest 0 takes about 9,000.
+    /// Constraint: `givens.len() == N * N`. Exponential in the worst case; with NOIP's
+    /// weights the bound keeps the tree small on 9x9 grids, sparse ones and the empty grid
+    /// included ([`Maximiser::nodes`] counts it). Larger weights take more nodes, since the
+    /// subgradient step is capped in profit units.
     pub fn maximise(&mut self, givens: &[u8]) -> Option<u32> {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;
