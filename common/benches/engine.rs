@@ -23,7 +23,7 @@
 //! `SudokuCover::guesses`: the search nodes that tried two candidates or more), as tdoku reports
 //! them: a measure of the search that does not depend on the machine.
 //! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
-//! | `weighted-noip` | `Weighted::maximise` on each official target9 test |
+//! | `weighted-noip` | `Maximiser::maximise` on each official target9 test |
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use common::backtrack::Backtracker;
 use common::layout::Layout;
 use common::sudoku_cover::SudokuCover;
-use common::weighted::Weighted;
+use common::weighted::Maximiser;
 use testkit::thousands;
 
 fn main() {
@@ -99,14 +99,14 @@ fn main() {
     });
     if let Some(tests) = &sets.noip {
         let weights = testkit::target9_weights();
-        let mut weighted = Weighted::new(&boxes9, &weights);
+        let mut maximiser = Maximiser::<u128>::new(&boxes9, &weights);
         options.bench("weighted-noip", tests.len(), || {
             let mut nodes = 0;
             let total: u64 = tests
                 .iter()
                 .map(|g| {
-                    let best = weighted.maximise(g).unwrap_or(0);
-                    nodes += weighted.nodes();
+                    let best = maximiser.maximise(g).unwrap_or(0);
+                    nodes += maximiser.nodes();
                     u64::from(best)
                 })
                 .sum();

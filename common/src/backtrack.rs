@@ -989,6 +989,7 @@ impl<B: Bitset> Backtracker<B> {
 mod tests {
     use super::*;
     use crate::bitset::Bits256;
+    use testkit::rng::Rng;
 
     fn parse(s: &str) -> Vec<u8> {
         s.bytes()
@@ -997,14 +998,12 @@ mod tests {
             .collect()
     }
 
-    /// Rows, columns and regions each hold every digit once, and the givens are kept.
+    /// Whether `grid` completes `givens` under the rules of `layout`, read by testkit's checker.
     fn is_solution(layout: &Layout, givens: &[u8], grid: &[u8]) -> bool {
-        let all = ((1u32 << layout.size()) - 1) << 1;
-        layout
-            .houses()
-            .iter()
-            .all(|h| h.iter().fold(0u32, |s, &c| s | 1 << grid[c]) == all)
-            && givens.iter().zip(grid).all(|(&g, &s)| g == 0 || g == s)
+        let regions: Vec<u8> = (0..layout.cells())
+            .map(|cell| layout.region_of(cell) as u8)
+            .collect();
+        testkit::check::is_solution(layout.size(), &regions, givens, grid)
     }
 
     /// 4x4 layouts: 2x2 blocks, regions that are the rows, and L-shaped regions.
@@ -1215,7 +1214,7 @@ mod tests {
         let mut solver = Backtracker::<B>::new(&layout);
         let mut full = vec![0; cells];
         assert_eq!(solver.count_up_to(&vec![0; cells], 1, &mut full), 1);
-        assert!(is_solution(&layout, &[], &full));
+        assert!(is_solution(&layout, &vec![0; cells], &full));
         let holes: Vec<u8> = full
             .iter()
             .enumerate()
@@ -1344,7 +1343,7 @@ mod tests {
         let full: Vec<u8> = (0..81)
             .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9) as u8 + 1)
             .collect();
-        assert!(is_solution(&layout, &[], &full));
+        assert!(is_solution(&layout, &[0; 81], &full));
         let mut search: Search<u128> = Search::new(&layout);
         let first = full[0] as usize - 1;
         for (second, solved) in [(full[1] as usize - 1, true), (first, false)] {
@@ -1367,31 +1366,23 @@ mod tests {
         }
     }
 
-    /// Xorshift: the test instances' numbers.
-    fn next(x: &mut u64) -> usize {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        (*x >> 33) as usize
-    }
-
     /// N x N groups (not always connected) and up to `most` givens that clash nowhere, few
     /// enough that two digits or more often go unused: boxes, or rows with cells swapped
     /// between groups (often unsolvable), then random digits in random cells.
-    fn sparse_instance(x: &mut u64, h: usize, w: usize, most: usize) -> (Layout, Vec<u8>) {
+    fn sparse_instance(rng: &mut Rng, h: usize, w: usize, most: usize) -> (Layout, Vec<u8>) {
         let n = h * w;
         let boxes = Layout::boxes(h, w);
         let mut groups: Vec<u8> = (0..n * n).map(|c| boxes.region_of(c) as u8).collect();
-        if next(x) % 4 != 0 {
+        if rng.below(4) != 0 {
             groups = (0..n * n).map(|c| (c / n) as u8).collect();
-            for _ in 0..next(x) % (2 * n) {
-                groups.swap(next(x) % (n * n), next(x) % (n * n));
+            for _ in 0..rng.below(2 * n) {
+                groups.swap(rng.below(n * n), rng.below(n * n));
             }
         }
         let layout = Layout::new(n, groups).unwrap();
         let mut givens = vec![0; n * n];
-        for _ in 0..next(x) % (most + 1) {
-            let (cell, d) = (next(x) % (n * n), (next(x) % n) as u8 + 1);
+        for _ in 0..rng.below(most + 1) {
+            let (cell, d) = (rng.below(n * n), rng.below(n) as u8 + 1);
             let peers = layout.peers();
             if peers[cell].iter().all(|&p| givens[p] != d) {
                 givens[cell] = d;
@@ -1404,14 +1395,14 @@ mod tests {
     fn value_symmetry_keeps_counts_exact() {
         // Against `visit_lex`, which tries every digit: the same count up to the limit, on
         // grids with no unused digit, one, or several.
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = Rng::new(1);
         let mut unused = [0; 7];
         for round in 0..300 {
             let (h, w) = [(2, 2), (2, 3), (1, 4)][round % 3];
-            let (layout, givens) = sparse_instance(&mut x, h, w, 12);
+            let (layout, givens) = sparse_instance(&mut rng, h, w, 12);
             let mut solver = Backtracker::<u64>::new(&layout);
             let mut grid = vec![0; layout.cells()];
-            let limit = 1 + next(&mut x) % 200;
+            let limit = rng.between(1, 200);
             let count = solver.count_up_to(&givens, limit, &mut grid);
             let mut visited = 0;
             solver.visit_lex(&givens, |_| {
@@ -1430,7 +1421,7 @@ mod tests {
     fn sparse_9x9_grids_have_several_solutions() {
         // Groups made from a Latin square (its cells of one digit swap groups, so each group
         // keeps every digit once) and a few of its digits given: solvable, with digits unused.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = Rng::new(2);
         for round in 0..12 {
             let shift = [1, 2, 4, 5, 7, 8][round % 6];
             let square: Vec<u8> = (0..81)
@@ -1438,15 +1429,15 @@ mod tests {
                 .collect();
             let mut groups: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
             for _ in 0..300 {
-                let (p, q) = (next(&mut x) % 81, next(&mut x) % 81);
+                let (p, q) = (rng.below(81), rng.below(81));
                 if square[p] == square[q] {
                     groups.swap(p, q);
                 }
             }
             let layout = Layout::new(9, groups).unwrap();
             let mut givens = vec![0; 81];
-            for _ in 0..next(&mut x) % 6 {
-                let cell = next(&mut x) % 81;
+            for _ in 0..rng.below(6) {
+                let cell = rng.below(81);
                 givens[cell] = square[cell] + 1;
             }
             let mut grid = vec![0; 81];
