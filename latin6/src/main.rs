@@ -201,16 +201,17 @@ impl SolutionPrinter {
 
     fn print(&mut self, out: &mut Out, rows: &[u16; SIZE]) -> std::io::Result<()> {
         self.count_up();
-        let mut at = self.filled;
-        self.block[at..at + 16].copy_from_slice(&self.number.to_le_bytes());
-        at += self.number_len;
+        let block = &mut self.block[self.filled..][..16 * (SIZE + 1)];
+        block[..16].copy_from_slice(&self.number.to_le_bytes());
+        // At most 14 digits and the newline: the mask only spares the bounds checks below.
+        let mut at = self.number_len & 15;
         for &p in rows {
-            self.block[at..at + 16].copy_from_slice(&self.lines[p as usize]);
+            block[at..at + 16].copy_from_slice(&self.lines[p as usize]);
             at += 2 * SIZE;
         }
-        self.filled = at;
-        if at >= BLOCK {
-            out.write_all(&self.block[..at])?;
+        self.filled += at;
+        if self.filled >= BLOCK {
+            out.write_all(&self.block[..self.filled])?;
             self.filled = 0;
         }
         Ok(())
