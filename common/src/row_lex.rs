@@ -22,12 +22,12 @@
 //!
 //! Dead ends: groups can make most rows that fit the columns lead nowhere (a layout without
 //! a solution can leave every row but the last free, and the walk would try all the rows
-//! above it), while the bitset backtracker's probes see such dead ends early. So the bitset
-//! backtracker lists the solutions first, and when it finds fewer than `FEW` (none
-//! included) those are all; only a layout with more is walked whole rows at a time, anew.
-//! The walk looks no further ahead than the masks, so a layout with many solutions and long
-//! dead stretches between them would still be slow; the layouts known to be slow
-//! (`cargo xtask bench --only tails-latin6`) have few.
+//! above it), while the bitset backtracker's probes see such dead ends early. So the walk
+//! counts the list entries it scans, and once they pass `PAY` per solution visited (`GRACE`
+//! solutions granted) it hands over to the bitset backtracker, which lists the solutions
+//! anew in the same order and passes over as many as the walk visited. A layout without a
+//! solution costs the walk a fraction of a millisecond; one where the walk gave up late
+//! costs at most about what the backtracker alone would have, twice.
 //!
 //! Memory: O(720 * 6) words for a [`RowLex`], and as many for a walk, allocated once.
 
@@ -40,9 +40,11 @@ const CELLS: usize = SIZE * SIZE;
 /// The permutations of `SIZE` digits.
 pub const PERMUTATIONS: usize = 720;
 
-/// Solutions up to which the bitset backtracker lists them alone: layouts with few, where
-/// dead ends abound that its probes see sooner than whole rows do.
-const FEW: usize = 10_000;
+/// List entries the walk may scan per solution it visits (about 12 on the 2x3 boxes, and a
+/// solution of the bitset backtracker costs about as much as 50), and the solutions it is
+/// granted at the start; past that it hands over to the bitset backtracker.
+const PAY: u64 = 64;
+const GRACE: u64 = 1 << 10;
 
 /// Slots of one level's list: the permutations and room, a power of two so that a filter
 /// writes without a bounds check.
@@ -50,7 +52,7 @@ const SLOT: usize = 1024;
 
 /// The lexicographic walk over whole rows for one layout.
 pub struct RowLex {
-    /// Bit `column * SIZE + digit - 1` of each permutation.
+    /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation.
     columns: Vec<u64>,
     /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `r * PERMUTATIONS + p`.
     groups: Vec<u64>,
@@ -68,17 +70,18 @@ struct Walk<'a, F> {
     /// The permutation of each row on the current path.
     path: [u16; SIZE],
     visited: u64,
+    /// List entries scanned; `u64::MAX` once the walk has handed over.
+    scanned: u64,
 }
 
 impl RowLex {
-    /// The walk for `layout`. Constraint: `layout.size() == SIZE` (panics otherwise).
+    /// The walk for `layout`. Constraint: `layout.size() == SIZE`.
     /// O(720 * 36) time, once.
     pub fn new(layout: &Layout) -> Self {
-        assert_eq!(layout.size(), SIZE, "a 6x6 grid");
         let digits = permutations();
         let columns = digits
             .iter()
-            .map(|row| pairs(row, |c| c))
+            .map(|row| pairs(row, |c| SIZE - 1 - c))
             .collect::<Vec<u64>>();
         let groups = (0..SIZE)
             .flat_map(|r| {
@@ -100,30 +103,9 @@ impl RowLex {
     /// number of solutions visited.
     ///
     /// `givens[cell]` is 0 or a digit `1..=6`. Constraint: `givens.len() == 36` (panics
-    /// otherwise). Each solution costs a few list scans and a group check; the nodes between
-    /// solutions are bounded as the module docs say. Holds up to `FEW` solutions at once.
+    /// otherwise). On the walk, each solution costs a few list scans and a group check; the
+    /// walk hands over to the bitset backtracker when it pays less (see the module docs).
     pub fn visit<F>(&mut self, givens: &[u8], mut visit: F) -> u64
-    where
-        F: FnMut(&[u16; SIZE]) -> bool,
-    {
-        let mut first = Vec::new();
-        self.backtracker.visit_lex(givens, |grid| {
-            let mut rows = [0; SIZE];
-            for (row, digits) in rows.iter_mut().zip(grid.chunks(SIZE)) {
-                *row = number_of(digits);
-            }
-            first.push(rows);
-            first.len() < FEW
-        });
-        if first.len() < FEW {
-            let stop = first.iter().position(|rows| !visit(rows));
-            return stop.map_or(first.len(), |at| at + 1) as u64;
-        }
-        self.walk(givens, visit)
-    }
-
-    /// Calls `visit` as [`RowLex::visit`] does, by the walk over whole rows alone.
-    fn walk<F>(&mut self, givens: &[u8], visit: F) -> u64
     where
         F: FnMut(&[u16; SIZE]) -> bool,
     {
@@ -133,17 +115,18 @@ impl RowLex {
             let digit = 1u64 << (g - 1);
             for r in 0..SIZE {
                 let own = (r == cell / SIZE) as u64;
-                forbidden[r] |= (digit ^ (0x3f * own)) << (cell % SIZE * SIZE);
+                forbidden[r] |= (digit ^ (0x3f * own)) << ((SIZE - 1 - cell % SIZE) * SIZE);
                 taken[r] |= ((1 - own) * digit) << (self.layout.region_of(cell) * SIZE);
             }
         }
         let mut walk = Walk {
             groups: &self.groups,
-            visit,
+            visit: &mut visit,
             forbidden,
             taken,
             path: [0; SIZE],
             visited: 0,
+            scanned: 0,
         };
         // Each level's list, `SLOT` words a level: permutation `p` as `p << INDEX | columns`.
         let mut lists = vec![0; (SIZE - 1) * SLOT];
@@ -151,7 +134,22 @@ impl RowLex {
             *slot.0 = (p as u64) << INDEX | slot.1;
         }
         walk.descend(&mut lists, 0, PERMUTATIONS, 0);
-        walk.visited
+        let mut walked = walk.visited;
+        if walk.scanned < u64::MAX {
+            return walked;
+        }
+        let columns = &self.columns;
+        self.backtracker.visit_lex(givens, |grid| {
+            if walked > 0 {
+                walked -= 1;
+                return true;
+            }
+            let mut rows = [0; SIZE];
+            for (row, digits) in rows.iter_mut().zip(grid.chunks(SIZE)) {
+                *row = number_of(columns, digits);
+            }
+            visit(&rows)
+        })
     }
 }
 
@@ -167,7 +165,7 @@ where
         let all = self.groups;
         let (list, rest) = lists.split_at_mut(SLOT);
         let list = &list[..len];
-        let groups = &all[r * PERMUTATIONS..(r + 1) * PERMUTATIONS];
+        let groups = &all[r * PERMUTATIONS..];
         let (forbidden, taken) = (self.forbidden[r], grouped | self.taken[r]);
         for &e in list {
             let p = (e >> INDEX) as usize;
@@ -176,6 +174,11 @@ where
                 continue;
             }
             self.path[r] = p as u16;
+            self.scanned += len as u64;
+            if self.scanned > PAY * (self.visited + GRACE) {
+                self.scanned = u64::MAX;
+                return false;
+            }
             let next = &mut rest[..SLOT];
             let mut n = 0;
             for &f in list {
@@ -218,10 +221,12 @@ const INDEX: u32 = 48;
 /// The column bits of a listed permutation.
 const COLUMNS: u64 = (1 << CELLS) - 1;
 
-/// The number of the permutation `digits` of `1..=SIZE`: its place in lexicographic order.
-fn number_of(digits: &[u8]) -> u16 {
-    let smaller_after = |i: usize| digits[i + 1..].iter().filter(|&&d| d < digits[i]).count();
-    (0..SIZE).fold(0, |n, i| n * (SIZE - i) + smaller_after(i)) as u16
+/// The number of the permutation `digits` of `1..=SIZE`, given each permutation's column
+/// bits: those are in increasing order, as their first column takes the highest. O(log 720).
+fn number_of(columns: &[u64], digits: &[u8]) -> u16 {
+    columns
+        .binary_search(&pairs(digits, |c| SIZE - 1 - c))
+        .unwrap_or(0) as u16
 }
 
 /// The permutations of `1..=SIZE` in lexicographic order: permutation `p` of a walk is the
@@ -242,7 +247,7 @@ pub fn permutations() -> Vec<[u8; SIZE]> {
 }
 
 /// The mask of bits `house(column) * SIZE + digit - 1` of a row's digits.
-fn pairs(row: &[u8; SIZE], house: impl Fn(usize) -> usize) -> u64 {
+fn pairs(row: &[u8], house: impl Fn(usize) -> usize) -> u64 {
     row.iter()
         .enumerate()
         .fold(0, |m, (c, &d)| m | 1 << (house(c) * SIZE + d as usize - 1))
@@ -255,12 +260,12 @@ mod tests {
     use testkit::reference;
     use testkit::rng::Rng;
 
-    /// Every solution the walk over whole rows alone gives, as grids, in the order given.
+    /// Every solution `RowLex::visit` gives, as grids, in the order given.
     fn walked(layout: &Layout, givens: &[u8]) -> Vec<Vec<u8>> {
         let mut walk = RowLex::new(layout);
         let digits = permutations();
         let mut grids = Vec::new();
-        let count = walk.walk(givens, |rows| {
+        let count = walk.visit(givens, |rows| {
             grids.push(rows.iter().flat_map(|&p| digits[p as usize]).collect());
             true
         });
@@ -365,18 +370,14 @@ mod tests {
     #[test]
     fn a_visit_stops_when_asked() {
         let mut walk = RowLex::new(&Layout::boxes(2, 3));
-        for few in [false, true] {
+        for givens in [[0; CELLS], [1; CELLS]] {
             let mut seen = 0;
-            let stop_at_1000 = |_: &[u16; SIZE]| {
+            let count = walk.visit(&givens, |_| {
                 seen += 1;
                 seen < 1000
-            };
-            let count = if few {
-                walk.visit(&[0; CELLS], stop_at_1000)
-            } else {
-                walk.walk(&[0; CELLS], stop_at_1000)
-            };
-            assert_eq!((count, seen), (1000, 1000));
+            });
+            let expected = if givens[0] == 0 { 1000 } else { 0 };
+            assert_eq!((count, seen), (expected, expected));
         }
     }
 
@@ -392,7 +393,7 @@ mod tests {
             expected.push(grid.to_vec());
             true
         });
-        assert!(expected.len() > FEW);
+        assert!(expected.len() as u64 > GRACE);
         let digits = permutations();
         let mut grids = Vec::new();
         let count = RowLex::new(&layout).visit(&givens, |rows| {
@@ -409,10 +410,11 @@ mod tests {
 
     #[test]
     fn numbers_of_permutations_are_their_places() {
+        let walk = RowLex::new(&Layout::boxes(2, 3));
         let all = permutations();
         assert!(all
             .iter()
             .enumerate()
-            .all(|(p, d)| number_of(d) as usize == p));
+            .all(|(p, d)| number_of(&walk.columns, d) as usize == p));
     }
 }

@@ -31,16 +31,12 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let mut walk = RowLex::new(&layout);
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
-    let found = match givens {
-        Some(givens) => walk.visit(&givens, |rows| match printer.print(out, rows) {
-            Ok(()) => true,
-            Err(e) => {
-                failed = Some(e);
-                false
-            }
-        }),
-        None => 0,
-    };
+    let found = givens.map_or(0, |givens| {
+        walk.visit(&givens, |rows| {
+            let printed = printer.print(out, rows);
+            printed.map_err(|e| failed = Some(e)).is_ok()
+        })
+    });
     if let Some(e) = failed {
         return Err(e.into());
     }
