@@ -18,12 +18,13 @@
 //! |---|---|
 //! | `backtrack-17clue`, `backtrack-hardest` | `Backtracker::count_up_to(givens, 2, ..)` per puzzle |
 //! | `dlx-17clue`, `dlx-hardest` | `SudokuCover::set_givens` + `count_up_to(2, ..)` per puzzle |
+//! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
+//! | `row-lex-latin6` | `RowLex::visit` over the same grids, whole rows at a time |
+//! | `weighted-noip` | `Maximiser::maximise` on each official target9 test |
 //!
 //! Beside the 9x9 sets' times, the guesses a puzzle (`Backtracker::guesses`,
 //! `SudokuCover::guesses`: the search nodes that tried two candidates or more), as tdoku reports
 //! them: a measure of the search that does not depend on the machine.
-//! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
-//! | `weighted-noip` | `Maximiser::maximise` on each official target9 test |
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ use std::time::{Duration, Instant};
 
 use common::backtrack::Backtracker;
 use common::layout::Layout;
+use common::row_lex::{permutations, RowLex};
 use common::sudoku_cover::SudokuCover;
 use common::weighted::Maximiser;
 use testkit::thousands;
@@ -93,6 +95,16 @@ fn main() {
         let mut first_cells = 0u64;
         let visited = solver.visit_lex(&empty, |grid| {
             first_cells += u64::from(grid[0]);
+            true
+        });
+        format!("{} grids (checksum {})", visited, first_cells)
+    });
+    let mut rows = RowLex::new(&latin6);
+    let first_digits: Vec<u64> = permutations().iter().map(|d| u64::from(d[0])).collect();
+    options.bench("row-lex-latin6", 28_200_960, || {
+        let mut first_cells = 0u64;
+        let visited = rows.visit(&empty, |path| {
+            first_cells += first_digits[path[0] as usize];
             true
         });
         format!("{} grids (checksum {})", visited, first_cells)

@@ -17,6 +17,7 @@ pub mod error;
 pub mod layout;
 pub mod output;
 pub mod regions;
+pub mod row_lex;
 pub mod scanner;
 pub mod sudoku_cover;
 pub mod weighted;
