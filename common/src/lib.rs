@@ -16,6 +16,7 @@ pub mod error;
 pub mod layout;
 pub mod output;
 pub mod regions;
+pub mod sat;
 pub mod scanner;
 pub mod sudoku_cover;
 pub mod weighted;
