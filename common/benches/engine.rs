@@ -51,7 +51,7 @@ fn main() {
     let boxes9 = Layout::boxes(3, 3);
     for (name, puzzles) in [("17clue", &sets.clue17), ("hardest", &sets.hardest)] {
         if let Some(puzzles) = puzzles {
-            let mut solver = Backtracker::new(&boxes9);
+            let mut solver = Backtracker::<u128>::new(&boxes9);
             let mut solution = vec![0u8; 81];
             options.bench(&format!("backtrack-{}", name), puzzles.len(), || {
                 let unique = puzzles
@@ -75,7 +75,7 @@ fn main() {
         }
     }
     let latin6 = Layout::boxes(2, 3);
-    let mut solver = Backtracker::new(&latin6);
+    let mut solver = Backtracker::<u64>::new(&latin6);
     let empty = vec![0u8; 36];
     options.bench("visit-lex-latin6", 28_200_960, || {
         let mut first_cells = 0u64;

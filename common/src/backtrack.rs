@@ -21,14 +21,14 @@
 //! too, between bands of lines and the regions most inside them, and failed literals
 //! (`Search::probe`) within a share of the nodes. A count also breaks the
 //! symmetry of the digits that neither a given nor a branch placed: of those, a branch tries
-//! only one (see `Search::count_from`). A board is a [`Bitset`]: a `u64`, a `u128` or a
-//! [`Bits256`], chosen once by the number of cells.
+//! only one (see `Search::count_from`). A board is a [`Bitset`], the caller's choice of width
+//! (see [`Backtracker`]).
 //!
 //! Each branch copies the node's state (a fixed-size value) one level down, into a buffer
 //! allocated once per [`Backtracker`]; a cell's last candidate is tried in place, without a
 //! copy. A search allocates nothing.
 
-use crate::bitset::{Bits256, Bitset, Cells};
+use crate::bitset::{Bitset, Cells};
 use crate::layout::Layout;
 
 /// The most digits (and the grid side): 16.
@@ -128,17 +128,13 @@ struct Search<B> {
 }
 
 /// A reusable solver for one layout. Build it once, call it for many grids.
+///
+/// `B` holds a set of the grid's cells: the narrowest that fits keeps the search fastest,
+/// `u64` up to 8 x 8, `u128` up to 11 x 11, [`Bits256`](crate::bitset::Bits256) up to
+/// 16 x 16. A binary names the one its grid needs, so its bundle carries no other.
 #[derive(Clone)]
-pub struct Backtracker {
-    search: Width,
-}
-
-/// The search, by board width: up to 64 cells (N <= 8), 128 (N <= 11) or 256 (N <= 16).
-#[derive(Clone)]
-enum Width {
-    Narrow(Box<Search<u64>>),
-    Middle(Box<Search<u128>>),
-    Wide(Box<Search<Bits256>>),
+pub struct Backtracker<B: Bitset> {
+    search: Box<Search<B>>,
 }
 
 impl<B: Bitset> Tables<B> {
@@ -963,37 +959,20 @@ const PROBE_SHARE: u64 = 2;
 const COUNT_PROBE_SHARE: u64 = 64;
 
 /// Runs `$body` with `$s` bound to the search of whichever width `$b` holds.
-macro_rules! with_search {
-    ($b:expr, $s:ident => $body:expr) => {
-        match &mut $b.search {
-            Width::Narrow($s) => $body,
-            Width::Middle($s) => $body,
-            Width::Wide($s) => $body,
-        }
-    };
-}
-
-impl Backtracker {
-    /// A solver for `layout`. O(N^3) time and O(N^3) memory, once.
+impl<B: Bitset> Backtracker<B> {
+    /// A solver for `layout`. O(N^3) time and O(N^3) memory, once. Constraint: `B` holds
+    /// `N * N` cells (panics otherwise).
     pub fn new(layout: &Layout) -> Self {
-        let cells = layout.cells();
-        let search = if cells <= u64::CAPACITY {
-            Width::Narrow(Box::new(Search::new(layout)))
-        } else if cells <= u128::CAPACITY {
-            Width::Middle(Box::new(Search::new(layout)))
-        } else {
-            Width::Wide(Box::new(Search::new(layout)))
-        };
-        Backtracker { search }
+        Backtracker {
+            search: Box::new(Search::new(layout)),
+        }
     }
 
     /// Makes this solver one for `layout`, as [`Backtracker::new`] would, in place: O(N^2)
     /// board operations and no allocation, what a new layout per case costs (jigsaw).
-    /// Constraint: `layout` has the size the solver was built for (panics otherwise). Not
-    /// building anew for another size keeps a binary's other board widths out of it: with
-    /// them, jigsaw's 9x9 searches ran slower (same instructions, other code layout).
+    /// Constraint: `layout` has the size the solver was built for (panics otherwise).
     pub fn set_layout(&mut self, layout: &Layout) {
-        with_search!(self, s => s.tables.fill(layout))
+        self.search.tables.fill(layout)
     }
 
     /// Counts the solutions of `givens`, stopping at `limit`; the first solution found is
@@ -1004,20 +983,19 @@ impl Backtracker {
     /// at least 2. Constraint: `givens.len() == solution.len() == N * N`. Exponential in the
     /// worst case; a 9x9 Sudoku takes microseconds.
     pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
-        with_search!(self, s => {
-            s.hidden = true;
-            if limit == 0 || !s.start(givens) {
-                return 0;
-            }
-            let mut count = 0;
-            let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
-            let fresh = ((1 << s.tables.size) - 1) & !used;
-            s.count_from(0, limit, &mut count, solution, fresh, 1);
-            s.nodes = 0;
-            s.trials = 0;
-            s.tables.leftovers.clear();
-            count.min(limit)
-        })
+        let s = &mut *self.search;
+        s.hidden = true;
+        if limit == 0 || !s.start(givens) {
+            return 0;
+        }
+        let mut count = 0;
+        let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
+        let fresh = ((1 << s.tables.size) - 1) & !used;
+        s.count_from(0, limit, &mut count, solution, fresh, 1);
+        s.nodes = 0;
+        s.trials = 0;
+        s.tables.leftovers.clear();
+        count.min(limit)
     }
 
     /// Calls `visit` with every solution of `givens` in lexicographic order (row by row,
@@ -1036,25 +1014,25 @@ impl Backtracker {
     where
         F: FnMut(&[u8]) -> bool,
     {
-        with_search!(self, s => {
-            let mut walk = Walk {
-                visited: 0,
-                fruitless: 0,
-                trials: 0,
-                trials_at: 0,
-            };
-            s.hidden = s.tables.cells > u64::CAPACITY;
-            if s.start(givens) {
-                s.visit_from(0, &mut walk, &mut visit);
-            }
-            walk.visited
-        })
+        let s = &mut *self.search;
+        let mut walk = Walk {
+            visited: 0,
+            fruitless: 0,
+            trials: 0,
+            trials_at: 0,
+        };
+        s.hidden = s.tables.cells > u64::CAPACITY;
+        if s.start(givens) {
+            s.visit_from(0, &mut walk, &mut visit);
+        }
+        walk.visited
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitset::Bits256;
 
     fn parse(s: &str) -> Vec<u8> {
         s.bytes()
@@ -1098,7 +1076,7 @@ mod tests {
     fn a_retargeted_solver_counts_as_a_new_one() {
         // The first row given: 12 completions with blocks, 24 with row regions.
         let [boxes, stripes, shapes] = layouts4();
-        let mut solver = Backtracker::new(&shapes);
+        let mut solver = Backtracker::<u64>::new(&shapes);
         for layout in [boxes, stripes, shapes].iter() {
             solver.set_layout(layout);
             let cells = layout.cells();
@@ -1108,7 +1086,7 @@ mod tests {
             let (mut mine, mut new) = (vec![0; cells], vec![0; cells]);
             assert_eq!(
                 solver.count_up_to(&givens, 30, &mut mine),
-                Backtracker::new(layout).count_up_to(&givens, 30, &mut new)
+                Backtracker::<u64>::new(layout).count_up_to(&givens, 30, &mut new)
             );
             assert_eq!(mine, new);
         }
@@ -1117,7 +1095,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "a layout of the same size")]
     fn a_layout_of_another_size_is_refused() {
-        Backtracker::new(&Layout::boxes(2, 2)).set_layout(&Layout::boxes(3, 3));
+        Backtracker::<u64>::new(&Layout::boxes(2, 2)).set_layout(&Layout::boxes(3, 3));
     }
 
     #[test]
@@ -1126,7 +1104,7 @@ mod tests {
         let givens = parse(
             ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
         );
-        let mut solver = Backtracker::new(&layout);
+        let mut solver = Backtracker::<u128>::new(&layout);
         let mut grid = vec![0; 81];
         assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 1);
         assert!(is_solution(&layout, &givens, &grid));
@@ -1135,7 +1113,7 @@ mod tests {
     #[test]
     fn clashing_givens_have_no_solution() {
         let layout = Layout::boxes(2, 2);
-        let mut solver = Backtracker::new(&layout);
+        let mut solver = Backtracker::<u64>::new(&layout);
         let mut grid = vec![0; 16];
         let givens = parse("11.. .... .... ....");
         assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 0);
@@ -1146,7 +1124,7 @@ mod tests {
     fn counts_stop_at_the_limit() {
         // The empty 4x4 grid with 2x2 blocks has 288 solutions.
         let layout = Layout::boxes(2, 2);
-        let mut solver = Backtracker::new(&layout);
+        let mut solver = Backtracker::<u64>::new(&layout);
         let mut grid = vec![0; 16];
         let empty = vec![0; 16];
         assert_eq!(solver.count_up_to(&empty, 1000, &mut grid), 288);
@@ -1157,7 +1135,7 @@ mod tests {
     #[test]
     fn visits_every_solution_in_lexicographic_order() {
         let layout = Layout::boxes(2, 2);
-        let mut solver = Backtracker::new(&layout);
+        let mut solver = Backtracker::<u64>::new(&layout);
         let mut seen: Vec<Vec<u8>> = Vec::new();
         let count = solver.visit_lex(&[0; 16], |g| {
             seen.push(g.to_vec());
@@ -1220,7 +1198,7 @@ mod tests {
         // Scattered groups whose 720 solutions (one grid under every renaming of the letters)
         // lie far apart in lexicographic order: the walk probes between them.
         let layout = Layout::new(6, parse("305013 415412 204214 321305 504243 210535")).unwrap();
-        let mut solver = Backtracker::new(&layout);
+        let mut solver = Backtracker::<u64>::new(&layout);
         let mut seen: Vec<Vec<u8>> = Vec::new();
         let visited = solver.visit_lex(&[0; 36], |g| {
             seen.push(g.to_vec());
@@ -1239,43 +1217,57 @@ mod tests {
         // 4x4 and 6x6 fit a u64 board, 8x8 fills one, 9x9 and 10x10 a u128, 12x12 and 16x16
         // two u128s.
         for &(h, w) in &[(2, 2), (2, 3), (2, 4), (3, 3), (2, 5), (3, 4), (4, 4)] {
-            let layout = Layout::boxes(h, w);
-            let cells = layout.cells();
-            let mut solver = Backtracker::new(&layout);
-            let mut full = vec![0; cells];
-            assert_eq!(solver.count_up_to(&vec![0; cells], 1, &mut full), 1);
-            assert!(is_solution(&layout, &[], &full));
-            let holes: Vec<u8> = full
-                .iter()
-                .enumerate()
-                .map(|(c, &d)| if c % 3 == 0 { 0 } else { d })
-                .collect();
-            let mut grid = vec![0; cells];
-            let count = solver.count_up_to(&holes, 2, &mut grid);
-            assert!(
-                count >= 1 && is_solution(&layout, &holes, &grid),
-                "{}x{}",
-                h,
-                w
-            );
-            let counted = solver.count_up_to(&holes, 100, &mut grid);
-            let visited = solver.visit_lex(&holes, |_| true);
-            assert_eq!(counted as u64, visited.min(100), "{}x{}", h, w);
-            let mut seen: Vec<Vec<u8>> = Vec::new();
-            let mut wide_open = holes.clone();
-            wide_open.iter_mut().take(2 * h * w).for_each(|d| *d = 0);
-            solver.visit_lex(&wide_open, |g| {
-                seen.push(g.to_vec());
-                seen.len() < 50
-            });
-            assert!(seen.contains(&full));
-            assert!(seen.windows(2).all(|w| w[0] < w[1]));
-            assert!(seen.iter().all(|g| is_solution(&layout, &wide_open, g)));
+            let cells = h * w * h * w;
+            if cells <= u64::CAPACITY {
+                solves_and_visits::<u64>(h, w);
+            } else if cells <= u128::CAPACITY {
+                solves_and_visits::<u128>(h, w);
+            } else {
+                solves_and_visits::<Bits256>(h, w);
+            }
         }
     }
 
+    /// The empty `h` x `w`-boxed grid, one with holes and one nearly empty, each counted and
+    /// visited with boards of `B`.
+    fn solves_and_visits<B: Bitset>(h: usize, w: usize) {
+        let layout = Layout::boxes(h, w);
+        let cells = layout.cells();
+        let mut solver = Backtracker::<B>::new(&layout);
+        let mut full = vec![0; cells];
+        assert_eq!(solver.count_up_to(&vec![0; cells], 1, &mut full), 1);
+        assert!(is_solution(&layout, &[], &full));
+        let holes: Vec<u8> = full
+            .iter()
+            .enumerate()
+            .map(|(c, &d)| if c % 3 == 0 { 0 } else { d })
+            .collect();
+        let mut grid = vec![0; cells];
+        let count = solver.count_up_to(&holes, 2, &mut grid);
+        assert!(
+            count >= 1 && is_solution(&layout, &holes, &grid),
+            "{}x{}",
+            h,
+            w
+        );
+        let counted = solver.count_up_to(&holes, 100, &mut grid);
+        let visited = solver.visit_lex(&holes, |_| true);
+        assert_eq!(counted as u64, visited.min(100), "{}x{}", h, w);
+        let mut seen: Vec<Vec<u8>> = Vec::new();
+        let mut wide_open = holes.clone();
+        wide_open.iter_mut().take(2 * h * w).for_each(|d| *d = 0);
+        solver.visit_lex(&wide_open, |g| {
+            seen.push(g.to_vec());
+            seen.len() < 50
+        });
+        assert!(seen.contains(&full));
+        assert!(seen.windows(2).all(|w| w[0] < w[1]));
+        assert!(seen.iter().all(|g| is_solution(&layout, &wide_open, g)));
+    }
+
     /// A node over `state` (a state of the test's own, not one of the search's levels) with
-    /// fresh marks: no stale hidden singles, `stale_locked` houses for every digit, hidden singles on.
+    /// fresh marks: no stale hidden singles, `stale_locked` houses for every digit, hidden
+    /// singles on.
     fn node_over<'a, B: Bitset>(
         search: &'a mut Search<B>,
         state: &'a mut State<B>,
@@ -1438,7 +1430,7 @@ mod tests {
         for round in 0..300 {
             let (h, w) = [(2, 2), (2, 3), (1, 4)][round % 3];
             let (layout, givens) = sparse_instance(&mut x, h, w, 12);
-            let mut solver = Backtracker::new(&layout);
+            let mut solver = Backtracker::<u64>::new(&layout);
             let mut grid = vec![0; layout.cells()];
             let limit = 1 + next(&mut x) % 200;
             let count = solver.count_up_to(&givens, limit, &mut grid);
@@ -1479,7 +1471,7 @@ mod tests {
                 givens[cell] = square[cell] + 1;
             }
             let mut grid = vec![0; 81];
-            let count = Backtracker::new(&layout).count_up_to(&givens, 2, &mut grid);
+            let count = Backtracker::<u128>::new(&layout).count_up_to(&givens, 2, &mut grid);
             assert_eq!(count, 2, "{:?}", givens);
             assert!(is_solution(&layout, &givens, &grid));
         }

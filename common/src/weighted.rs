@@ -1144,7 +1144,7 @@ mod tests {
     /// The best score by visiting every completion.
     fn exhaustive(layout: &Layout, givens: &[u8], weights: &[u32]) -> Option<u32> {
         let mut best = None;
-        Backtracker::new(layout).visit_lex(givens, |g| {
+        Backtracker::<u128>::new(layout).visit_lex(givens, |g| {
             best = best.max(Some(score(g, weights)));
             true
         });
@@ -1165,7 +1165,7 @@ mod tests {
     /// A full grid for `layout`, then `keep` of its cells as givens, both drawn from `rng`.
     fn random_givens(rng: &mut Rng, layout: &Layout, keep: usize) -> Vec<u8> {
         let cells = layout.cells();
-        let mut solver = Backtracker::new(layout);
+        let mut solver = Backtracker::<u128>::new(layout);
         let mut full = vec![0u8; cells];
         loop {
             let mut seed = vec![0u8; cells];

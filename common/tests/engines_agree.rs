@@ -11,6 +11,7 @@
 //! Instances are drawn from seeded generators; their full grids come from DLX.
 
 use common::backtrack::Backtracker;
+use common::bitset::Bitset;
 use common::layout::Layout;
 use common::sudoku_cover::SudokuCover;
 use common::weighted::Weighted;
@@ -86,8 +87,23 @@ fn compare(
     givens: &[u8],
     cap: usize,
 ) -> Result<Outcome, String> {
+    // The width a binary of that size uses.
+    if layout.cells() <= u64::CAPACITY {
+        compare_with::<u64>(layout, regions, givens, cap)
+    } else {
+        compare_with::<u128>(layout, regions, givens, cap)
+    }
+}
+
+/// [`compare`] with the backtracker's boards of `B`.
+fn compare_with<B: Bitset>(
+    layout: &Layout,
+    regions: &Regions,
+    givens: &[u8],
+    cap: usize,
+) -> Result<Outcome, String> {
     let cells = regions.cells();
-    let mut backtracker = Backtracker::new(layout);
+    let mut backtracker = Backtracker::<B>::new(layout);
     let mut cover = regions.cover(givens);
 
     let mut first_b = vec![0; cells];
@@ -194,7 +210,7 @@ fn assert_agree(regions: &Regions, givens: &[u8], cap: usize) -> Outcome {
 /// best score by visiting its own list. Errs with the first disagreement.
 fn compare_best(
     weighted: &mut Weighted,
-    backtracker: &mut Backtracker,
+    backtracker: &mut Backtracker<u128>,
     regions: &Regions,
     weights: &[u32],
     givens: &[u8],
@@ -405,7 +421,7 @@ fn target9_best_scores() {
     let regions = Regions::boxes(3, 3);
     let layout = regions.layout();
     let weights = testkit::target9_weights();
-    let mut backtracker = Backtracker::new(&layout);
+    let mut backtracker = Backtracker::<u128>::new(&layout);
     let mut weighted = Weighted::new(&layout, &weights);
     let mut found = 0;
     for round in 0..60 {
@@ -437,8 +453,14 @@ fn a_broken_layout_is_caught() {
     let layout = regions.layout();
     assert_ne!(broken, layout);
     let weights = testkit::target9_weights();
-    let mut engines = (Backtracker::new(&layout), Weighted::new(&layout, &weights));
-    let mut broken_engines = (Backtracker::new(&broken), Weighted::new(&broken, &weights));
+    let mut engines = (
+        Backtracker::<u128>::new(&layout),
+        Weighted::new(&layout, &weights),
+    );
+    let mut broken_engines = (
+        Backtracker::<u128>::new(&broken),
+        Weighted::new(&broken, &weights),
+    );
     let mut rng = Rng::new(4);
     let rounds = 10;
     let (mut caught, mut caught_best) = (0, 0);

@@ -31,15 +31,15 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
     let found = match givens {
-        Some(givens) => {
-            Backtracker::new(&layout).visit_lex(&givens, |grid| match printer.print(out, grid) {
+        Some(givens) => Backtracker::<u64>::new(&layout).visit_lex(&givens, |grid| {
+            match printer.print(out, grid) {
                 Ok(()) => true,
                 Err(e) => {
                     failed = Some(e);
                     false
                 }
-            })
-        }
+            }
+        }),
         None => 0,
     };
     if let Some(e) = failed {
