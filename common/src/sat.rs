@@ -1,5 +1,7 @@
 //! A small CDCL SAT solver: two watched literals, first-UIP clause learning with
-//! non-chronological backjumps, VSIDS-style activities, saved phases and Luby restarts.
+//! non-chronological backjumps, VSIDS-style activities and restarts at geometrically growing
+//! intervals. A decision sets its variable false: in the puzzles it is made for most
+//! variables are.
 //!
 //! It is the backtracker's fallback for counts that run long (see `Backtracker::count_up_to`):
 //! sparse jigsaw layouts without a solution, which a search without learning refutes only by
@@ -14,6 +16,7 @@
 const NONE: usize = usize::MAX;
 
 /// A formula being solved: its clauses, and the assignment the search stands at.
+#[derive(Default)]
 pub struct Sat {
     clauses: Vec<Vec<u32>>,
     /// Per literal: the clauses watching it, looked at when it becomes false.
@@ -21,11 +24,9 @@ pub struct Sat {
     /// Per literal: 1 true, -1 false, 0 unassigned.
     truth: Vec<i8>,
     /// Per variable: its decision level and the clause that implied it.
-    level: Vec<usize>,
-    reason: Vec<usize>,
-    /// Per variable: its activity, and the polarity bit it had last.
+    at: Vec<(usize, usize)>,
+    /// Per variable: its activity, and whether conflict analysis has met it.
     activity: Vec<f64>,
-    phase: Vec<u32>,
     seen: Vec<bool>,
     trail: Vec<u32>,
     /// Per decision level: where it starts on the trail.
@@ -33,27 +34,21 @@ pub struct Sat {
     /// The trail's literals not yet propagated start here.
     head: usize,
     bump: f64,
-    /// False once the clauses contradict each other.
-    ok: bool,
+    /// True once the clauses contradict each other.
+    failed: bool,
 }
 
 impl Sat {
     /// A formula over `vars` variables without clauses. O(vars).
     pub fn new(vars: usize) -> Self {
         Sat {
-            clauses: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
             truth: vec![0; 2 * vars],
-            level: vec![0; vars],
-            reason: vec![NONE; vars],
+            at: vec![(0, NONE); vars],
             activity: vec![0.0; vars],
-            phase: vec![1; vars],
             seen: vec![false; vars],
-            trail: Vec::new(),
-            limits: Vec::new(),
-            head: 0,
             bump: 1.0,
-            ok: true,
+            ..Sat::default()
         }
     }
 
@@ -62,66 +57,62 @@ impl Sat {
     /// Constraint: no literal twice. O(length) besides the propagation of a unit.
     pub fn add(&mut self, lits: &[u32]) {
         self.backtrack(0);
-        if lits.iter().any(|&l| self.truth[l as usize] > 0) {
-            return;
+        let mut c = Vec::new();
+        for &l in lits {
+            match self.truth[l as usize] {
+                1 => return,
+                0 => c.push(l),
+                _ => {}
+            }
         }
-        let c: Vec<u32> = lits
-            .iter()
-            .copied()
-            .filter(|&l| self.truth[l as usize] == 0)
-            .collect();
         match c.len() {
-            0 => self.ok = false,
+            0 => self.failed = true,
             1 => {
                 self.assign(c[0], NONE);
-                self.ok &= self.propagate().is_none();
+                self.failed |= self.propagate().is_some();
             }
-            _ => self.push(c),
+            _ => {
+                self.push(c);
+            }
         }
     }
 
     /// Whether the clauses have a model; if so, [`Sat::value`] reads it until the next
     /// [`Sat::add`]. Exponential in the worst case.
     pub fn solve(&mut self) -> bool {
-        let (mut conflicts, mut restarts) = (0, 0);
-        let mut next_restart = 100;
-        while self.ok {
+        // Conflicts since the last restart, and how many the next restart waits for.
+        let (mut conflicts, mut span) = (0, 100);
+        while !self.failed {
             if let Some(c) = self.propagate() {
-                if self.limits.is_empty() {
-                    self.ok = false;
-                    break;
-                }
-                let (learnt, back) = self.analyze(c);
-                self.backtrack(back);
-                self.bump /= 0.95;
-                if learnt.len() == 1 {
-                    self.assign(learnt[0], NONE);
-                } else {
+                self.failed = self.limits.is_empty();
+                if !self.failed {
+                    let (learnt, back) = self.analyze(c);
+                    self.backtrack(back);
                     let lit = learnt[0];
-                    self.push(learnt);
-                    self.assign(lit, self.clauses.len() - 1);
+                    let reason = if learnt.len() > 1 {
+                        self.push(learnt)
+                    } else {
+                        NONE
+                    };
+                    self.assign(lit, reason);
+                    conflicts += 1;
                 }
-                conflicts += 1;
                 continue;
             }
-            if conflicts >= next_restart {
-                restarts += 1;
-                next_restart = conflicts + 100 * luby(restarts);
+            if conflicts > span {
+                conflicts = 0;
+                span += span / 2;
                 self.backtrack(0);
             }
-            let mut best = NONE;
-            for v in 0..self.level.len() {
-                if self.truth[2 * v] == 0
-                    && (best == NONE || self.activity[v] > self.activity[best])
-                {
-                    best = v;
+            // The most active free variable (the bits of a float of one sign order as it does).
+            let free = (0..self.at.len()).rev().filter(|&v| self.truth[2 * v] == 0);
+            match free.max_by_key(|&v| self.activity[v].to_bits()) {
+                Some(v) => {
+                    self.limits.push(self.trail.len());
+                    self.assign(2 * v as u32 + 1, NONE);
                 }
+                None => return true,
             }
-            if best == NONE {
-                return true;
-            }
-            self.limits.push(self.trail.len());
-            self.assign(2 * best as u32 + self.phase[best], NONE);
         }
         false
     }
@@ -135,16 +126,17 @@ impl Sat {
         let v = (lit >> 1) as usize;
         self.truth[lit as usize] = 1;
         self.truth[(lit ^ 1) as usize] = -1;
-        self.level[v] = self.limits.len();
-        self.reason[v] = reason;
+        self.at[v] = (self.limits.len(), reason);
         self.trail.push(lit);
     }
 
-    /// Adds a clause of two literals or more, watching its first two.
-    fn push(&mut self, c: Vec<u32>) {
-        self.watches[c[0] as usize].push(self.clauses.len());
-        self.watches[c[1] as usize].push(self.clauses.len());
+    /// Adds a clause of two literals or more, watching its first two; its index.
+    fn push(&mut self, c: Vec<u32>) -> usize {
+        let i = self.clauses.len();
+        self.watches[c[0] as usize].push(i);
+        self.watches[c[1] as usize].push(i);
         self.clauses.push(c);
+        i
     }
 
     /// Unit propagation of the trail's new literals; a clause with every literal false, if
@@ -191,10 +183,10 @@ impl Sat {
         loop {
             for &q in &self.clauses[c][skip..] {
                 let v = (q >> 1) as usize;
-                if !self.seen[v] && self.level[v] > 0 {
+                if !self.seen[v] && self.at[v].0 > 0 {
                     self.seen[v] = true;
                     self.activity[v] += self.bump;
-                    if self.level[v] == current {
+                    if self.at[v].0 == current {
                         pending += 1;
                     } else {
                         learnt.push(q);
@@ -214,18 +206,19 @@ impl Sat {
                 learnt[0] = p ^ 1;
                 break;
             }
-            c = self.reason[(p >> 1) as usize];
+            c = self.at[(p >> 1) as usize].1;
             skip = 1;
         }
         let mut back = 0;
         for k in 1..learnt.len() {
             let v = (learnt[k] >> 1) as usize;
             self.seen[v] = false;
-            if self.level[v] > back {
-                back = self.level[v];
+            if self.at[v].0 > back {
+                back = self.at[v].0;
                 learnt.swap(1, k);
             }
         }
+        self.bump /= 0.95;
         if self.bump > 1e100 {
             self.activity.iter_mut().for_each(|a| *a *= 1e-100);
             self.bump *= 1e-100;
@@ -233,34 +226,18 @@ impl Sat {
         (learnt, back)
     }
 
-    /// Undoes every decision level above `level`, saving the phases.
+    /// Undoes every decision level above `level`.
     fn backtrack(&mut self, level: usize) {
         if self.limits.len() > level {
             for &lit in &self.trail[self.limits[level]..] {
                 self.truth[lit as usize] = 0;
                 self.truth[(lit ^ 1) as usize] = 0;
-                self.phase[(lit >> 1) as usize] = lit & 1;
             }
             self.trail.truncate(self.limits[level]);
             self.limits.truncate(level);
             self.head = self.trail.len();
         }
     }
-}
-
-/// The Luby sequence 1 1 2 1 1 2 4 ..., term `x + 1`.
-fn luby(mut x: u64) -> u64 {
-    let (mut size, mut seq) = (1, 0);
-    while size < x + 1 {
-        seq += 1;
-        size = 2 * size + 1;
-    }
-    while size - 1 != x {
-        size = (size - 1) >> 1;
-        seq -= 1;
-        x %= size;
-    }
-    1 << seq
 }
 
 #[cfg(test)]
@@ -342,11 +319,5 @@ mod tests {
             }
         }
         assert!(!sat.solve());
-    }
-
-    #[test]
-    fn luby_starts_as_published() {
-        let terms: Vec<u64> = (0..15).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }
