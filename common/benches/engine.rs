@@ -18,8 +18,12 @@
 //! |---|---|
 //! | `backtrack-17clue`, `backtrack-hardest` | `Backtracker::count_up_to(givens, 2, ..)` per puzzle |
 //! | `dlx-17clue`, `dlx-hardest` | `SudokuCover::set_givens` + `count_up_to(2, ..)` per puzzle |
+//!
+//! Beside the 9x9 sets' times, the guesses a puzzle (`Backtracker::guesses`,
+//! `SudokuCover::guesses`: the search nodes that tried two candidates or more), as tdoku reports
+//! them: a measure of the search that does not depend on the machine.
 //! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
-//! | `weighted-noip` | `Weighted::maximise` on each official target9 test |
+//! | `weighted-noip` | `Maximiser::maximise` on each official target9 test |
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -28,7 +32,7 @@ use std::time::{Duration, Instant};
 use common::backtrack::Backtracker;
 use common::layout::Layout;
 use common::sudoku_cover::SudokuCover;
-use common::weighted::Weighted;
+use common::weighted::Maximiser;
 use testkit::thousands;
 
 fn main() {
@@ -54,23 +58,31 @@ fn main() {
             let mut solver = Backtracker::<u128>::new(&boxes9);
             let mut solution = vec![0u8; 81];
             options.bench(&format!("backtrack-{}", name), puzzles.len(), || {
+                let mut guesses = 0;
                 let unique = puzzles
                     .iter()
-                    .filter(|g| solver.count_up_to(g, 2, &mut solution) == 1)
+                    .filter(|g| {
+                        let count = solver.count_up_to(g, 2, &mut solution);
+                        guesses += solver.guesses();
+                        count == 1
+                    })
                     .count();
-                format!("{} of {} unique", unique, puzzles.len())
+                per_puzzle(unique, guesses, puzzles.len())
             });
             let regions: Vec<u8> = (0..81).map(|c| boxes9.region_of(c) as u8).collect();
             let mut cover = SudokuCover::new(9, &regions, &[0; 81]);
             options.bench(&format!("dlx-{}", name), puzzles.len(), || {
+                let mut guesses = 0;
                 let unique = puzzles
                     .iter()
                     .filter(|g| {
                         cover.set_givens(g);
-                        cover.count_up_to(2, &mut solution) == 1
+                        let count = cover.count_up_to(2, &mut solution);
+                        guesses += cover.guesses();
+                        count == 1
                     })
                     .count();
-                format!("{} of {} unique", unique, puzzles.len())
+                per_puzzle(unique, guesses, puzzles.len())
             });
         }
     }
@@ -87,14 +99,14 @@ fn main() {
     });
     if let Some(tests) = &sets.noip {
         let weights = testkit::target9_weights();
-        let mut weighted = Weighted::new(&boxes9, &weights);
+        let mut maximiser = Maximiser::<u128>::new(&boxes9, &weights);
         options.bench("weighted-noip", tests.len(), || {
             let mut nodes = 0;
             let total: u64 = tests
                 .iter()
                 .map(|g| {
-                    let best = weighted.maximise(g).unwrap_or(0);
-                    nodes += weighted.nodes();
+                    let best = maximiser.maximise(g).unwrap_or(0);
+                    nodes += maximiser.nodes();
                     u64::from(best)
                 })
                 .sum();
@@ -180,6 +192,17 @@ impl Options {
             result
         );
     }
+}
+
+/// The result of a 9x9 set: how many puzzles have one solution, and the guesses (branch points)
+/// a puzzle, as tdoku reports them.
+fn per_puzzle(unique: usize, guesses: u64, puzzles: usize) -> String {
+    format!(
+        "{} of {} unique, {:.2} guesses a puzzle",
+        unique,
+        puzzles,
+        guesses as f64 / puzzles as f64
+    )
 }
 
 fn duration(d: Duration) -> String {

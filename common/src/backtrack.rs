@@ -58,12 +58,6 @@ struct Tables<B> {
     all_houses: u64,
     /// Every cell.
     all_cells: B,
-    /// The region-line intersections of two cells or more that are neither the whole region
-    /// nor the whole line: (region house, line house, their common cells).
-    crossings: Vec<(u8, u8, B)>,
-    /// `crossing_list[crossing_start[h]..crossing_start[h + 1]]`: the crossings of house `h`.
-    crossing_start: Vec<u16>,
-    crossing_list: Vec<u16>,
 }
 
 /// The state of one search node.
@@ -103,6 +97,8 @@ struct Search<B> {
     hidden: bool,
     /// The nodes the current count has searched.
     nodes: usize,
+    /// The branch points of the last count: nodes that tried more than one candidate.
+    guesses: u64,
     marks: Marks,
 }
 
@@ -120,8 +116,6 @@ impl<B: Bitset> Tables<B> {
         let size = layout.size();
         let cells = layout.cells();
         assert!(cells <= B::CAPACITY && size <= MAX_DIGITS);
-        // A crossing has two cells or more, so a region crosses at most N lines: at most N^2
-        // crossings, each on two lists. Sized once, the lists never grow in `fill`.
         let mut tables = Tables {
             size,
             cells,
@@ -130,9 +124,6 @@ impl<B: Bitset> Tables<B> {
             cell_houses: [0; CELL_SLOTS],
             all_houses: (1u64 << (3 * size)) - 1,
             all_cells: (0..cells).fold(B::EMPTY, |b, c| b.or(B::cell(c))),
-            crossings: Vec::with_capacity(cells),
-            crossing_start: vec![0; 3 * size + 1],
-            crossing_list: Vec::with_capacity(2 * cells),
         };
         // Rows and columns, which `fill` keeps.
         for cell in 0..cells {
@@ -153,12 +144,9 @@ impl<B: Bitset> Tables<B> {
         let houses = &mut self.houses;
         let regions = &mut houses[2 * size..3 * size];
         regions.fill(B::EMPTY);
-        // Per region: the lines (rows and columns) it meets.
-        let mut lines = [0u64; MAX_DIGITS];
         for r in 0..size {
             for c in 0..size {
                 let region = layout.region_of(r * size + c);
-                lines[region] |= 1 << r | 1 << (size + c);
                 regions[region] = regions[region].or(B::cell(r * size + c));
             }
         }
@@ -168,36 +156,6 @@ impl<B: Bitset> Tables<B> {
                 self.cell_houses[cell] = 1 << r | 1 << (size + c) | 1 << region;
                 let seen = houses[r].or(houses[size + c]).or(houses[region]);
                 self.peers[cell] = seen.and_not(B::cell(cell));
-            }
-        }
-        self.crossings.clear();
-        for (region, &its_lines) in (2 * size..).zip(&lines[..size]) {
-            let mut rest = its_lines;
-            while rest != 0 {
-                let line = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let common = houses[region].and(houses[line]);
-                if !common.is_single() && common != houses[region] && common != houses[line] {
-                    self.crossings.push((region as u8, line as u8, common));
-                }
-            }
-        }
-        // Each house's crossings in ascending order, by counting: `start[h]` counts those of
-        // houses `0..=h`, then each is put last in its house's part, from the last one down.
-        let start = &mut self.crossing_start;
-        start.fill(0);
-        for &(region, line, _) in &self.crossings {
-            start[region as usize] += 1;
-            start[line as usize] += 1;
-        }
-        for h in 1..=3 * size {
-            start[h] += start[h - 1];
-        }
-        self.crossing_list.resize(2 * self.crossings.len(), 0);
-        for (i, &(region, line, _)) in self.crossings.iter().enumerate().rev() {
-            for h in [region as usize, line as usize] {
-                start[h] -= 1;
-                self.crossing_list[start[h] as usize] = i as u16;
             }
         }
     }
@@ -368,62 +326,49 @@ impl<'a, B: Bitset> Node<'a, B> {
 
     /// Locked candidates on the changed houses: when a digit's places in a region all lie in
     /// one line, it leaves the rest of the line, and the other way round. True if it removed
-    /// anything. O(N * crossings).
+    /// anything. The one line (or region) that may hold a house's places is that of their
+    /// lowest cell, so each changed house costs one test per other house of that cell.
+    /// O(N) house tests per digit. Not inlined: inside `propagate` it slowed the nodes that
+    /// never lock (latin6's `visit_lex`).
+    #[inline(never)]
     fn locked_candidates(&mut self) -> bool {
         let t = self.tables;
+        let size = t.size.min(MAX_DIGITS);
+        let regions = t.all_houses >> (2 * size) << (2 * size);
         let mut found = false;
-        for d in 0..t.size {
-            let open = self.state.open[d];
-            let houses = self.marks.stale_locked[d] & open;
+        for d in 0..size {
+            let mut houses = self.marks.stale_locked[d] & self.state.open[d];
             self.marks.stale_locked[d] = 0;
-            // Each crossing is on the lists of two houses, its line's and its region's: past
-            // half of them, go through the crossings of the open regions once instead.
-            let mut rest = if 2 * houses.count_ones() as usize > 3 * t.size {
-                open >> (2 * t.size) << (2 * t.size)
-            } else {
-                houses
-            };
-            while rest != 0 {
-                let h = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let from = t.crossing_start[h] as usize;
-                let to = t.crossing_start[h + 1] as usize;
-                for &i in &t.crossing_list[from..to] {
-                    found |= self.locked_on_crossing(d, i as usize);
+            let mut board = self.state.candidates[d];
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                let places = board.and(t.houses[h]);
+                if places.is_empty() {
+                    continue;
+                }
+                // A line's places can lie in one region only, a region's in a row or a column.
+                let mut others = t.cell_houses[places.lowest()] & !(1 << h);
+                if h < 2 * size {
+                    others &= regions;
+                }
+                while others != 0 {
+                    let o = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    let other = t.houses[o];
+                    if places.and_not(other).is_empty() {
+                        let gone = board.and(other).and_not(t.houses[h]);
+                        if !gone.is_empty() {
+                            board = board.and_not(gone);
+                            self.mark_struck(d, gone);
+                            found = true;
+                        }
+                    }
                 }
             }
+            self.state.candidates[d] = board;
         }
         found
-    }
-
-    /// Locked candidates for digit `d + 1` on crossing `i`. True if it removed anything.
-    #[inline]
-    fn locked_on_crossing(&mut self, d: usize, i: usize) -> bool {
-        let t = self.tables;
-        let (region, line, common) = t.crossings[i];
-        let open = self.state.open[d];
-        // Worked out in full and tested once: the early exits were often mispredicted.
-        let board = self.state.candidates[d];
-        let inside = board.and(common);
-        let in_region = board.and(t.houses[region as usize]);
-        let in_line = board.and(t.houses[line as usize]);
-        let from_line = if in_region == inside {
-            in_line
-        } else {
-            B::EMPTY
-        };
-        let from_region = if in_line == inside {
-            in_region
-        } else {
-            B::EMPTY
-        };
-        let gone = from_line.or(from_region).and_not(inside);
-        if (open >> region & open >> line & 1 == 0) | inside.is_empty() | gone.is_empty() {
-            return false;
-        }
-        self.state.candidates[d] = board.and_not(gone);
-        self.mark_struck(d, gone);
-        true
     }
 
     /// [`Node::place`] without marking what changed; returns the peers that lost the digit.
@@ -551,6 +496,7 @@ impl<B: Bitset> Search<B> {
             grid: vec![0; tables.cells],
             hidden: true,
             nodes: 0,
+            guesses: 0,
             marks: Marks {
                 stale_hidden: [0; MAX_DIGITS],
                 changed: 0,
@@ -660,6 +606,7 @@ impl<B: Bitset> Search<B> {
             let skipped = twins & twins.wrapping_sub(1);
             let twin_weight = weight.saturating_mul(twins.count_ones() as usize);
             let mut digits = all & !skipped;
+            self.guesses += u64::from(digits & (digits - 1) != 0);
             while digits & (digits - 1) != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
@@ -912,7 +859,6 @@ const PROBE_SHARE: u64 = 2;
 /// same dead ends over and over for minutes.
 const SAT_AFTER: usize = 3000;
 
-/// Runs `$body` with `$s` bound to the search of whichever width `$b` holds.
 impl<B: Bitset> Backtracker<B> {
     /// A solver for `layout`. O(N^3) time and O(N^3) memory, once. Constraint: `B` holds
     /// `N * N` cells (panics otherwise).
@@ -939,6 +885,7 @@ impl<B: Bitset> Backtracker<B> {
     pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
         let s = &mut *self.search;
         s.hidden = true;
+        s.guesses = 0;
         if limit == 0 || !s.start(givens) {
             return 0;
         }
@@ -951,6 +898,14 @@ impl<B: Bitset> Backtracker<B> {
             count = s.count_by_sat(givens, limit, solution, fresh);
         }
         count.min(limit)
+    }
+
+    /// The branch points of the last [`Backtracker::count_up_to`]: the nodes that had more
+    /// than one candidate of their cell to try (a cell's last candidate, placed in place, is
+    /// no guess; nor are the trials of a probe). What tdoku reports as guesses: a measure of a
+    /// search that does not depend on the machine. 0 before any count. O(1).
+    pub fn guesses(&self) -> u64 {
+        self.search.guesses
     }
 
     /// Calls `visit` with every solution of `givens` in lexicographic order (row by row,
@@ -988,6 +943,7 @@ impl<B: Bitset> Backtracker<B> {
 mod tests {
     use super::*;
     use crate::bitset::Bits256;
+    use testkit::rng::Rng;
 
     fn parse(s: &str) -> Vec<u8> {
         s.bytes()
@@ -996,14 +952,12 @@ mod tests {
             .collect()
     }
 
-    /// Rows, columns and regions each hold every digit once, and the givens are kept.
+    /// Whether `grid` completes `givens` under the rules of `layout`, read by testkit's checker.
     fn is_solution(layout: &Layout, givens: &[u8], grid: &[u8]) -> bool {
-        let all = ((1u32 << layout.size()) - 1) << 1;
-        layout
-            .houses()
-            .iter()
-            .all(|h| h.iter().fold(0u32, |s, &c| s | 1 << grid[c]) == all)
-            && givens.iter().zip(grid).all(|(&g, &s)| g == 0 || g == s)
+        let regions: Vec<u8> = (0..layout.cells())
+            .map(|cell| layout.region_of(cell) as u8)
+            .collect();
+        testkit::check::is_solution(layout.size(), &regions, givens, grid)
     }
 
     /// 4x4 layouts: 2x2 blocks, regions that are the rows, and L-shaped regions.
@@ -1024,7 +978,6 @@ mod tests {
             tables.fill(layout);
             assert_eq!(tables, Tables::new(layout));
         }
-        assert!(!tables.crossings.is_empty());
     }
 
     #[test]
@@ -1063,6 +1016,30 @@ mod tests {
         let mut grid = vec![0; 81];
         assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 1);
         assert!(is_solution(&layout, &givens, &grid));
+    }
+
+    #[test]
+    fn guesses_count_the_branch_points() {
+        let layout = Layout::boxes(3, 3);
+        let full: Vec<u8> = (0..81)
+            .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9) as u8 + 1)
+            .collect();
+        let mut solver = Backtracker::<u128>::new(&layout);
+        let mut grid = vec![0; 81];
+        assert_eq!(solver.guesses(), 0);
+        // Two empty rows: each empty cell of a column has the same two candidates, so every
+        // solution but the first takes a branch.
+        let holes: Vec<u8> = (0..81).map(|c| if c < 18 { 0 } else { full[c] }).collect();
+        let count = solver.count_up_to(&holes, 100, &mut grid);
+        assert!(count >= 2);
+        assert!(solver.guesses() >= 1);
+        assert!(solver.guesses() < count as u64 * 81);
+        // One empty cell a row: naked singles alone.
+        let singles: Vec<u8> = (0..81)
+            .map(|c| if c % 10 == 0 { 0 } else { full[c] })
+            .collect();
+        assert_eq!(solver.count_up_to(&singles, 2, &mut grid), 1);
+        assert_eq!(solver.guesses(), 0);
     }
 
     #[test]
@@ -1191,7 +1168,7 @@ mod tests {
         let mut solver = Backtracker::<B>::new(&layout);
         let mut full = vec![0; cells];
         assert_eq!(solver.count_up_to(&vec![0; cells], 1, &mut full), 1);
-        assert!(is_solution(&layout, &[], &full));
+        assert!(is_solution(&layout, &vec![0; cells], &full));
         let holes: Vec<u8> = full
             .iter()
             .enumerate()
@@ -1320,7 +1297,7 @@ mod tests {
         let full: Vec<u8> = (0..81)
             .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9) as u8 + 1)
             .collect();
-        assert!(is_solution(&layout, &[], &full));
+        assert!(is_solution(&layout, &[0; 81], &full));
         let mut search: Search<u128> = Search::new(&layout);
         let first = full[0] as usize - 1;
         for (second, solved) in [(full[1] as usize - 1, true), (first, false)] {
@@ -1343,31 +1320,23 @@ mod tests {
         }
     }
 
-    /// Xorshift: the test instances' numbers.
-    fn next(x: &mut u64) -> usize {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        (*x >> 33) as usize
-    }
-
     /// N x N groups (not always connected) and up to `most` givens that clash nowhere, few
     /// enough that two digits or more often go unused: boxes, or rows with cells swapped
     /// between groups (often unsolvable), then random digits in random cells.
-    fn sparse_instance(x: &mut u64, h: usize, w: usize, most: usize) -> (Layout, Vec<u8>) {
+    fn sparse_instance(rng: &mut Rng, h: usize, w: usize, most: usize) -> (Layout, Vec<u8>) {
         let n = h * w;
         let boxes = Layout::boxes(h, w);
         let mut groups: Vec<u8> = (0..n * n).map(|c| boxes.region_of(c) as u8).collect();
-        if next(x) % 4 != 0 {
+        if rng.below(4) != 0 {
             groups = (0..n * n).map(|c| (c / n) as u8).collect();
-            for _ in 0..next(x) % (2 * n) {
-                groups.swap(next(x) % (n * n), next(x) % (n * n));
+            for _ in 0..rng.below(2 * n) {
+                groups.swap(rng.below(n * n), rng.below(n * n));
             }
         }
         let layout = Layout::new(n, groups).unwrap();
         let mut givens = vec![0; n * n];
-        for _ in 0..next(x) % (most + 1) {
-            let (cell, d) = (next(x) % (n * n), (next(x) % n) as u8 + 1);
+        for _ in 0..rng.below(most + 1) {
+            let (cell, d) = (rng.below(n * n), rng.below(n) as u8 + 1);
             let peers = layout.peers();
             if peers[cell].iter().all(|&p| givens[p] != d) {
                 givens[cell] = d;
@@ -1380,14 +1349,14 @@ mod tests {
     fn value_symmetry_keeps_counts_exact() {
         // Against `visit_lex`, which tries every digit: the same count up to the limit, on
         // grids with no unused digit, one, or several.
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = Rng::new(1);
         let mut unused = [0; 7];
         for round in 0..300 {
             let (h, w) = [(2, 2), (2, 3), (1, 4)][round % 3];
-            let (layout, givens) = sparse_instance(&mut x, h, w, 12);
+            let (layout, givens) = sparse_instance(&mut rng, h, w, 12);
             let mut solver = Backtracker::<u64>::new(&layout);
             let mut grid = vec![0; layout.cells()];
-            let limit = 1 + next(&mut x) % 200;
+            let limit = rng.between(1, 200);
             let count = solver.count_up_to(&givens, limit, &mut grid);
             let mut visited = 0;
             solver.visit_lex(&givens, |_| {
@@ -1406,15 +1375,15 @@ mod tests {
     fn the_sat_solver_counts_as_the_search() {
         // No solution, one, and more, with and without two fresh digits, against the search
         // up to random limits; a unique solution is the search's.
-        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut rng = Rng::new(3);
         let mut seen = [[0; 3]; 2];
         for round in 0..400 {
             let (h, w) = [(2, 2), (2, 3), (1, 4)][round % 3];
-            let (layout, givens) = sparse_instance(&mut x, h, w, 16);
+            let (layout, givens) = sparse_instance(&mut rng, h, w, 16);
             let mut solver = Backtracker::<u64>::new(&layout);
             let cells = layout.cells();
             let (mut grid, mut by_sat) = (vec![0; cells], vec![0; cells]);
-            let limit = 1 + next(&mut x) % 50;
+            let limit = rng.between(1, 50);
             let count = solver.count_up_to(&givens, limit, &mut grid);
             let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
             let fresh = ((1 << layout.size()) - 1) & !used;
@@ -1455,7 +1424,7 @@ mod tests {
     fn sparse_9x9_grids_have_several_solutions() {
         // Groups made from a Latin square (its cells of one digit swap groups, so each group
         // keeps every digit once) and a few of its digits given: solvable, with digits unused.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = Rng::new(2);
         for round in 0..12 {
             let shift = [1, 2, 4, 5, 7, 8][round % 6];
             let square: Vec<u8> = (0..81)
@@ -1463,15 +1432,15 @@ mod tests {
                 .collect();
             let mut groups: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
             for _ in 0..300 {
-                let (p, q) = (next(&mut x) % 81, next(&mut x) % 81);
+                let (p, q) = (rng.below(81), rng.below(81));
                 if square[p] == square[q] {
                     groups.swap(p, q);
                 }
             }
             let layout = Layout::new(9, groups).unwrap();
             let mut givens = vec![0; 81];
-            for _ in 0..next(&mut x) % 6 {
-                let cell = next(&mut x) % 81;
+            for _ in 0..rng.below(6) {
+                let cell = rng.below(81);
                 givens[cell] = square[cell] + 1;
             }
             let mut grid = vec![0; 81];

@@ -9,6 +9,7 @@
 //! it takes a puzzle as plain data and shares no code with them, and no binary uses it, so no
 //! bundle carries it.
 
+pub mod assignment;
 pub mod backtrack;
 pub mod bitset;
 pub mod dlx;

@@ -8,7 +8,7 @@ use common::error::Error;
 use common::layout::Layout;
 use common::output::{run, Out};
 use common::scanner::Scanner;
-use common::weighted::Weighted;
+use common::weighted::Maximiser;
 use std::io::Write;
 
 const SIZE: usize = 9;
@@ -36,7 +36,7 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     }
     scanner.expect_end("the grid")?;
     let weights: Vec<u32> = (0..CELLS).map(weight).collect();
-    let mut solver = Weighted::new(&Layout::boxes(3, 3), &weights);
+    let mut solver = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
     match solver.maximise(&givens) {
         Some(score) => writeln!(out, "{}", score)?,
         None => writeln!(out, "-1")?,
