@@ -15,14 +15,12 @@
 //! clear the cell's peers on the digit's board. Naked singles come from counting, bit-sliced
 //! across the digit boards, how many digits each cell has left; hidden singles from each
 //! digit's board cut by the houses touched since the last look. At the root (on 17-clue
-//! puzzles it saves more search nodes than it costs), and below it only once a count has searched
-//! `LOCK_AFTER` nodes, locked candidates too: a digit confined to one line within a region
-//! leaves the rest of that line, and the other way round; from then on the law of leftovers
-//! too, between bands of lines and the regions most inside them, and failed literals
-//! (`Search::probe`) within a share of the nodes. A count also breaks the
-//! symmetry of the digits that neither a given nor a branch placed: of those, a branch tries
-//! only one (see `Search::count_from`). A board is a [`Bitset`], the caller's choice of width
-//! (see [`Backtracker`]).
+//! puzzles it saves more search nodes than it costs), locked candidates too: a digit confined
+//! to one line within a region leaves the rest of that line, and the other way round. A count
+//! also breaks the symmetry of the digits that neither a given nor a branch placed: of those,
+//! a branch tries only one (see `Search::count_from`); and one that runs past `SAT_AFTER`
+//! nodes is finished by the SAT solver of [`crate::sat`] (see `Search::count_by_sat`). A
+//! board is a [`Bitset`], the caller's choice of width (see [`Backtracker`]).
 //!
 //! Each branch copies the node's state (a fixed-size value) one level down, into a buffer
 //! allocated once per [`Backtracker`]; a cell's last candidate is tried in place, without a
@@ -30,18 +28,10 @@
 
 use crate::bitset::{Bitset, Cells};
 use crate::layout::Layout;
+use crate::sat::Sat;
 
 /// The most digits (and the grid side): 16.
 const MAX_DIGITS: usize = 16;
-
-/// The nodes a count searches before its nodes below the root look for locked candidates
-/// too. Below the root they cost more than they save on the hardest 9x9 puzzles (at most
-/// hundreds of nodes each), and pay for themselves in the searches of sparse jigsaw grids
-/// that run to millions of nodes without them.
-const LOCK_AFTER: usize = 1000;
-
-/// The most cells a side of a leftover pair may have.
-const LEFTOVERS: usize = 3;
 
 /// Entries of a table indexed by cell: one more than the largest board, as a board's lowest
 /// cell is at most its capacity.
@@ -52,7 +42,6 @@ const CELL_SLOTS: usize = 257;
 const HOUSE_SLOTS: usize = 65;
 
 /// What never changes during a search: who sees whom.
-#[derive(Clone)]
 #[cfg_attr(test, derive(Debug, PartialEq))]
 struct Tables<B> {
     size: usize,
@@ -69,12 +58,6 @@ struct Tables<B> {
     all_houses: u64,
     /// Every cell.
     all_cells: B,
-    /// Law of leftovers: for k consecutive lines and the k regions most inside them, the
-    /// cells of the lines outside those regions and the cells of the regions outside the
-    /// lines hold the same digits (the same number of times). The pairs of at most
-    /// `LEFTOVERS` cells a side; found only once a count has searched `LOCK_AFTER` nodes,
-    /// empty outside.
-    leftovers: Vec<(B, B)>,
 }
 
 /// The state of one search node.
@@ -105,7 +88,6 @@ struct Marks {
 }
 
 /// The search over one board width.
-#[derive(Clone)]
 struct Search<B> {
     tables: Tables<B>,
     levels: Vec<State<B>>,
@@ -113,11 +95,8 @@ struct Search<B> {
     grid: Vec<u8>,
     /// Whether nodes below the root look for hidden singles.
     hidden: bool,
-    /// The nodes the current count has searched; 0 outside a count, so that `visit_lex`
-    /// never looks for locked candidates below the root.
+    /// The nodes the current count has searched.
     nodes: usize,
-    /// Probe trials the current count has spent.
-    trials: u64,
     /// The branch points of the last count: nodes that tried more than one candidate.
     guesses: u64,
     marks: Marks,
@@ -128,7 +107,6 @@ struct Search<B> {
 /// `B` holds a set of the grid's cells: the narrowest that fits keeps the search fastest,
 /// `u64` up to 8 x 8, `u128` up to 11 x 11, [`Bits256`](crate::bitset::Bits256) up to
 /// 16 x 16. A binary names the one its grid needs, so its bundle carries no other.
-#[derive(Clone)]
 pub struct Backtracker<B: Bitset> {
     search: Box<Search<B>>,
 }
@@ -146,7 +124,6 @@ impl<B: Bitset> Tables<B> {
             cell_houses: [0; CELL_SLOTS],
             all_houses: (1u64 << (3 * size)) - 1,
             all_cells: (0..cells).fold(B::EMPTY, |b, c| b.or(B::cell(c))),
-            leftovers: Vec::with_capacity(2 * size * size),
         };
         // Rows and columns, which `fill` keeps.
         for cell in 0..cells {
@@ -179,36 +156,6 @@ impl<B: Bitset> Tables<B> {
                 self.cell_houses[cell] = 1 << r | 1 << (size + c) | 1 << region;
                 let seen = houses[r].or(houses[size + c]).or(houses[region]);
                 self.peers[cell] = seen.and_not(B::cell(cell));
-            }
-        }
-    }
-}
-
-impl<B: Bitset> Tables<B> {
-    /// Finds the pairs of [`Tables::leftovers`]. O(N^3 log N): left out of `fill`, whose cost
-    /// is paid per case, it runs only in the long counts that look for them.
-    fn find_leftovers(&mut self) {
-        let (size, houses) = (self.size, &self.houses);
-        self.leftovers.clear();
-        for first in [0, size] {
-            for start in first..first + size {
-                let mut band = B::EMPTY;
-                for end in start..first + size - 1 {
-                    band = band.or(houses[end]);
-                    let mut inside = [(0, 0); MAX_DIGITS];
-                    for (region, slot) in inside[..size].iter_mut().enumerate() {
-                        let cells = houses[2 * size + region].and(band);
-                        *slot = (cells.len_with(B::EMPTY), region);
-                    }
-                    inside[..size].sort_unstable_by(|a, b| b.cmp(a));
-                    let regions = inside[..=end - start]
-                        .iter()
-                        .fold(B::EMPTY, |u, &(_, r)| u.or(houses[2 * size + r]));
-                    let (p, q) = (band.and_not(regions), regions.and_not(band));
-                    if !p.is_empty() && p.len_with(B::EMPTY) as usize <= LEFTOVERS {
-                        self.leftovers.push((p, q));
-                    }
-                }
             }
         }
     }
@@ -424,43 +371,6 @@ impl<'a, B: Bitset> Node<'a, B> {
         found
     }
 
-    /// The law of leftovers on the pairs of [`Tables::leftovers`]: a digit with no place on
-    /// one side of a pair leaves the other side; one placed on a side with one place left on
-    /// the other goes there. Whether it changed anything; `None` on a contradiction. Not
-    /// inlined: most searches never find a pair.
-    #[inline(never)]
-    fn leftovers(&mut self) -> Option<bool> {
-        let t = self.tables;
-        let size = t.size.min(MAX_DIGITS);
-        let mut found = false;
-        for &(p, q) in &t.leftovers {
-            for d in 0..size {
-                for (x, y) in [(p, q), (q, p)] {
-                    let board = self.state.candidates[d];
-                    let (in_x, in_y) = (board.and(x), board.and(y));
-                    let placed = !in_x.and_not(self.state.unsolved).is_empty();
-                    if in_y.is_empty() && !in_x.is_empty() {
-                        if placed {
-                            return None;
-                        }
-                        self.state.candidates[d] = board.and_not(in_x);
-                        self.mark_struck(d, in_x);
-                        found = true;
-                    } else if placed
-                        && in_y.is_single()
-                        && self.state.unsolved.contains(in_y.lowest())
-                    {
-                        let cell = in_y.lowest();
-                        let others = self.state.digits_of(size, cell) & !(1 << d);
-                        self.place(cell, d, others);
-                        found = true;
-                    }
-                }
-            }
-        }
-        Some(found)
-    }
-
     /// [`Node::place`] without marking what changed; returns the peers that lost the digit.
     /// `others` may hold digits that are no longer candidates.
     #[inline]
@@ -571,14 +481,7 @@ impl<'a, B: Bitset> Node<'a, B> {
                     }
                 }
             }
-            let progress = found
-                || (self.locking
-                    && (self.locked_candidates()
-                        || match self.leftovers() {
-                            Some(changed) => changed,
-                            None => return false,
-                        }));
-            if !progress {
+            if !(found || self.locking && self.locked_candidates()) {
                 return true;
             }
         }
@@ -593,7 +496,6 @@ impl<B: Bitset> Search<B> {
             grid: vec![0; tables.cells],
             hidden: true,
             nodes: 0,
-            trials: 0,
             guesses: 0,
             marks: Marks {
                 stale_hidden: [0; MAX_DIGITS],
@@ -658,7 +560,7 @@ impl<B: Bitset> Search<B> {
             state: &mut self.levels[depth],
             grid: &mut self.grid,
             marks: &mut self.marks,
-            locking: self.nodes > LOCK_AFTER,
+            locking: false,
             hidden: self.hidden,
         };
         node.place(cell, d, others);
@@ -686,16 +588,8 @@ impl<B: Bitset> Search<B> {
         let size = self.tables.size;
         loop {
             self.nodes += 1;
-            if self.nodes == LOCK_AFTER {
-                self.tables.find_leftovers();
-            }
-            if self.nodes > LOCK_AFTER && self.trials <= COUNT_PROBE_SHARE * self.nodes as u64 {
-                let mut trials = self.trials;
-                let alive = self.probe(depth, &mut trials);
-                self.trials = trials;
-                if !alive {
-                    return;
-                }
+            if self.nodes > SAT_AFTER {
+                return;
             }
             let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
                 Some(cell) => cell,
@@ -723,7 +617,7 @@ impl<B: Bitset> Search<B> {
                         weight
                     };
                     self.count_from(depth + 1, limit, count, solution, fresh & !(1 << d), w);
-                    if *count >= limit {
+                    if *count >= limit || self.nodes > SAT_AFTER {
                         return;
                     }
                 }
@@ -737,6 +631,64 @@ impl<B: Bitset> Search<B> {
                 return;
             }
         }
+    }
+
+    /// [`Search::count_from`] from the root by the SAT solver: one variable per cell and
+    /// digit, the clauses of the rules (each cell holds one digit, each house each digit
+    /// once) and of the givens, and each solution found is excluded by a clause before the
+    /// next solve. The `k` fresh digits (see `count_from`) appear in the first row in
+    /// ascending order, the clauses also say: of the `k!` renamings of the fresh digits in a
+    /// solution, all of them solutions, just one is, so each counts `k!` times. Stops once
+    /// the count reaches `limit`, which it may pass. Exponential in the worst case.
+    fn count_by_sat(&self, givens: &[u8], limit: usize, solution: &mut [u8], fresh: u32) -> usize {
+        let t = &self.tables;
+        let n = t.size;
+        let lit = |cell: usize, d: usize| 2 * (cell * n + d) as u32;
+        let mut sat = Sat::new(t.cells * n);
+        // Exactly one of each group: the digits of a cell, the places of a digit in a house.
+        let mut groups: Vec<Vec<u32>> = (0..t.cells)
+            .map(|cell| (0..n).map(|d| lit(cell, d)).collect())
+            .collect();
+        for &house in &t.houses[..3 * n] {
+            for d in 0..n {
+                groups.push(Cells(house).map(|cell| lit(cell, d)).collect());
+            }
+        }
+        for group in &groups {
+            sat.add(group);
+            for (i, &a) in group.iter().enumerate() {
+                for &b in &group[..i] {
+                    sat.add(&[a + 1, b + 1]);
+                }
+            }
+        }
+        for (cell, &g) in givens.iter().enumerate() {
+            if g != 0 {
+                sat.add(&[lit(cell, g as usize - 1)]);
+            }
+        }
+        // Of two fresh digits next in order, the larger is not left of the smaller.
+        let digits: Vec<usize> = (0..n).filter(|&d| fresh >> d & 1 != 0).collect();
+        for pair in digits.windows(2) {
+            for right in 0..n {
+                for left in 0..right {
+                    sat.add(&[lit(right, pair[0]) + 1, lit(left, pair[1]) + 1]);
+                }
+            }
+        }
+        let weight: usize = (2..=digits.len()).product();
+        let mut count = 0;
+        while count < limit && sat.solve() {
+            let model: Vec<usize> = (0..t.cells * n).filter(|&v| sat.value(v)).collect();
+            if count == 0 {
+                for &v in &model {
+                    solution[v / n] = (v % n) as u8 + 1;
+                }
+            }
+            count = count.saturating_add(weight);
+            sat.add(&model.iter().map(|&v| 2 * v as u32 + 1).collect::<Vec<_>>());
+        }
+        count
     }
 
     fn visit_from<F>(&mut self, depth: usize, walk: &mut Walk, visit: &mut F) -> bool
@@ -900,12 +852,13 @@ const PATIENCE: u64 = 1 << 10;
 /// Probe trials a walk may spend per node since its last solution.
 const PROBE_SHARE: u64 = 2;
 
-/// Probe trials a count may spend per node searched, once past `LOCK_AFTER` nodes: the
-/// counts that run long are mostly sparse jigsaw grids without a solution, where a failed
-/// literal near the top cuts whole subtrees; far more probing slowed other such grids.
-const COUNT_PROBE_SHARE: u64 = 64;
+/// The nodes a count searches before it starts again with the SAT solver
+/// ([`Search::count_by_sat`]): several times what the hardest 9x9 puzzles need. The counts
+/// that run past it are mostly sparse jigsaw grids without a solution, which clause learning
+/// refutes within thousands of conflicts where the search, which learns nothing, meets the
+/// same dead ends over and over for minutes.
+const SAT_AFTER: usize = 3000;
 
-/// Runs `$body` with `$s` bound to the search of whichever width `$b` holds.
 impl<B: Bitset> Backtracker<B> {
     /// A solver for `layout`. O(N^3) time and O(N^3) memory, once. Constraint: `B` holds
     /// `N * N` cells (panics otherwise).
@@ -939,10 +892,11 @@ impl<B: Bitset> Backtracker<B> {
         let mut count = 0;
         let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
         let fresh = ((1 << s.tables.size) - 1) & !used;
-        s.count_from(0, limit, &mut count, solution, fresh, 1);
         s.nodes = 0;
-        s.trials = 0;
-        s.tables.leftovers.clear();
+        s.count_from(0, limit, &mut count, solution, fresh, 1);
+        if s.nodes > SAT_AFTER {
+            count = s.count_by_sat(givens, limit, solution, fresh);
+        }
         count.min(limit)
     }
 
@@ -1418,6 +1372,55 @@ mod tests {
     }
 
     #[test]
+    fn the_sat_solver_counts_as_the_search() {
+        // No solution, one, and more, with and without two fresh digits, against the search
+        // up to random limits; a unique solution is the search's.
+        let mut rng = Rng::new(3);
+        let mut seen = [[0; 3]; 2];
+        for round in 0..400 {
+            let (h, w) = [(2, 2), (2, 3), (1, 4)][round % 3];
+            let (layout, givens) = sparse_instance(&mut rng, h, w, 16);
+            let mut solver = Backtracker::<u64>::new(&layout);
+            let cells = layout.cells();
+            let (mut grid, mut by_sat) = (vec![0; cells], vec![0; cells]);
+            let limit = rng.between(1, 50);
+            let count = solver.count_up_to(&givens, limit, &mut grid);
+            let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
+            let fresh = ((1 << layout.size()) - 1) & !used;
+            let sat_count = solver
+                .search
+                .count_by_sat(&givens, limit, &mut by_sat, fresh)
+                .min(limit);
+            assert_eq!(count, sat_count, "{:?}", givens);
+            if count == 1 && limit > 1 {
+                assert_eq!(grid, by_sat);
+            }
+            assert!(count == 0 || is_solution(&layout, &givens, &by_sat));
+            seen[(fresh.count_ones() > 1) as usize][count.min(2)] += 1;
+        }
+        assert!(seen.iter().flatten().all(|&k| k > 0), "{:?}", seen);
+    }
+
+    #[test]
+    fn a_long_count_is_finished_by_the_sat_solver() {
+        // Groups = rows, but rows 2 and 7 swap their cells of column 4: cells (2, 4) and
+        // (7, 4) of one column would need the same digit, which the search sees only deep.
+        let mut groups: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
+        groups.swap(2 * 9 + 4, 7 * 9 + 4);
+        let layout = Layout::new(9, groups).unwrap();
+        let mut search: Search<u128> = Search::new(&layout);
+        assert!(search.start(&[0; 81]));
+        let mut count = 0;
+        search.count_from(0, 2, &mut count, &mut [0; 81], (1 << 9) - 1, 1);
+        assert!(search.nodes > SAT_AFTER);
+        let mut grid = [0; 81];
+        assert_eq!(
+            Backtracker::<u128>::new(&layout).count_up_to(&[0; 81], 2, &mut grid),
+            0
+        );
+    }
+
+    #[test]
     fn sparse_9x9_grids_have_several_solutions() {
         // Groups made from a Latin square (its cells of one digit swap groups, so each group
         // keeps every digit once) and a few of its digits given: solvable, with digits unused.
@@ -1445,25 +1448,5 @@ mod tests {
             assert_eq!(count, 2, "{:?}", givens);
             assert!(is_solution(&layout, &givens, &grid));
         }
-    }
-
-    #[test]
-    fn rows_with_one_column_swapped_leave_two_cells_over() {
-        // Groups = rows, but rows `a` and `b` swap their cells of column `k`: group `a` and
-        // row `a` share eight cells, so cells (a, k) and (b, k) of one column must be equal.
-        for (a, b, k) in [(0, 1, 0), (2, 7, 4), (8, 3, 8)] {
-            let mut groups: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
-            groups.swap(a * 9 + k, b * 9 + k);
-            let layout = Layout::new(9, groups).unwrap();
-            let mut tables: Tables<u128> = Tables::new(&layout);
-            tables.find_leftovers();
-            let (p, q) = (1u128 << (a * 9 + k), 1u128 << (b * 9 + k));
-            assert!(tables.leftovers.contains(&(p, q)) || tables.leftovers.contains(&(q, p)));
-            // One pair per band (rows, columns) at most; boxes have none of at most three.
-            assert!(tables.leftovers.len() <= 2 * 36);
-        }
-        let mut tables: Tables<u128> = Tables::new(&Layout::boxes(3, 3));
-        tables.find_leftovers();
-        assert!(tables.leftovers.is_empty());
     }
 }
