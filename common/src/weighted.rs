@@ -7,7 +7,9 @@
 //! the fewest candidates (three or more count alike), then the largest second-least loss,
 //! then the most weight. Digits are tried least loss first (ties: larger digit first), and at
 //! every node, before branching, each candidate whose loss would leave no bound above the best
-//! score is struck (reduced-cost fixing), which often leaves singles to propagate.
+//! score is struck (reduced-cost fixing), which often leaves singles to propagate. A caller
+//! may add a bound of its own and the cells it rests on, which are then branched on first
+//! ([`Weighted::set_focus`]; target9 does, from the NOIP weights' structure).
 //!
 //! Bound, checked at every node: a Lagrangian decomposition. Each empty cell's gain
 //! `weight * digit` is split, digit by digit, into three profits, one for its row, one for its
@@ -117,6 +119,11 @@ pub struct Weighted {
     budget: u64,
     /// Set when a dive is over.
     stop: bool,
+    /// A second bound, from a layout's own structure ([`Weighted::set_focus`]).
+    extra_bound: Option<fn(&[u16]) -> u32>,
+    /// `focus[cell]`: whether the search branches on the cell before the others; empty
+    /// when no cell is preferred.
+    focus: Vec<bool>,
 }
 
 /// The cells of a set of cells (bit `cell % 64` of word `cell / 64`), lowest first.
@@ -255,7 +262,31 @@ impl Weighted {
             at_better: true,
             budget: 0,
             stop: false,
+            extra_bound: None,
+            focus: Vec::new(),
         }
+    }
+
+    /// Adds a second upper bound on the final score, checked at every node beside the
+    /// Lagrangian one, and makes the search branch on the `focus` cells (those with two
+    /// candidates or more) before any other: the cells that bound depends on, so that
+    /// branching tightens it. `bound` gets every cell's candidates, bit `d - 1` for digit `d`
+    /// (a cell with one candidate holds it in every completion below the node), and must
+    /// never return less than the score of a completion within them. Constraint: every
+    /// `focus` cell is below N * N. O(N^2) once; each node pays one call of `bound`.
+    pub fn set_focus(&mut self, focus: &[usize], bound: fn(&[u16]) -> u32) {
+        self.focus = vec![false; self.cells];
+        for &cell in focus {
+            self.focus[cell] = true;
+        }
+        self.extra_bound = Some(bound);
+    }
+
+    /// Whether level `depth` (its candidates propagated) may still beat `best` by the
+    /// second bound; true without one.
+    fn beats(&self, depth: usize, best: u32) -> bool {
+        self.extra_bound
+            .map_or(true, |bound| bound(&self.levels[depth].candidates) > best)
     }
 
     /// The highest `sum(weights[cell] * digit)` over all completions of `givens`, or `None`
@@ -286,7 +317,7 @@ impl Weighted {
             left -= steps;
             let bound = self.improve(0, steps).and_then(|_| self.fix(0));
             match (bound, self.best) {
-                (Some(b), Some(best)) if b > best => {}
+                (Some(b), Some(best)) if b > best && self.beats(0, best) => {}
                 _ => return self.best,
             }
             if left == 0 {
@@ -300,7 +331,7 @@ impl Weighted {
                 let mut bound = self.smooth(0);
                 loop {
                     match (bound, self.best) {
-                        (Some(b), Some(best)) if b > best => {}
+                        (Some(b), Some(best)) if b > best && self.beats(0, best) => {}
                         _ => return self.best,
                     }
                     if self.dive(u64::MAX) {
@@ -891,7 +922,8 @@ impl Weighted {
         true
     }
 
-    /// The branching cell at level `depth`, whose houses are up to date: fewest candidates
+    /// The branching cell at level `depth`, whose houses are up to date: a focus cell first
+    /// ([`Weighted::set_focus`]) unless a cell has one candidate, then fewest candidates
     /// (three or more count alike), then the largest second-least loss (see
     /// [`Weighted::losses`]: the cell whose digits but the best lower the bound most), then
     /// heaviest. `None` when every cell is solved. O(cells * N).
@@ -913,7 +945,10 @@ impl Weighted {
                     least[1] = loss;
                 }
             }
-            let len = level.candidates[cell].count_ones().min(3);
+            let mut len = level.candidates[cell].count_ones().min(3);
+            if len > 1 && self.focus.get(cell) == Some(&false) {
+                len += 3;
+            }
             let weight = self.weights[cell];
             let (l, second, heavy) = best_key;
             if len < l
@@ -1078,7 +1113,7 @@ impl Weighted {
         match (self.fix(depth + 1), self.best) {
             (None, _) => false,
             (Some(_), None) => true,
-            (Some(b), Some(best)) => b > best,
+            (Some(b), Some(best)) => b > best && self.beats(depth + 1, best),
         }
     }
 }
