@@ -268,9 +268,10 @@ impl Weighted {
     }
 
     /// Adds a second upper bound on the final score, checked at every node beside the
-    /// Lagrangian one, and makes the search branch on the `focus` cells (those with two
-    /// candidates or more) before any other: the cells that bound depends on, so that
-    /// branching tightens it. `bound` gets every cell's candidates, bit `d - 1` for digit `d`
+    /// Lagrangian one, and makes the search, once it has a score, branch on the `focus`
+    /// cells (those with two candidates or more) before any other: the cells that bound
+    /// depends on, so that branching tightens it. The first dive keeps the plain order: it
+    /// finds a closer first score, without which a focused search can wander far longer. `bound` gets every cell's candidates, bit `d - 1` for digit `d`
     /// (a cell with one candidate holds it in every completion below the node), and must
     /// never return less than the score of a completion within them. Constraint: every
     /// `focus` cell is below N * N. O(N^2) once; each node pays one call of `bound`.
@@ -922,11 +923,11 @@ impl Weighted {
         true
     }
 
-    /// The branching cell at level `depth`, whose houses are up to date: a focus cell first
-    /// ([`Weighted::set_focus`]) unless a cell has one candidate, then fewest candidates
-    /// (three or more count alike), then the largest second-least loss (see
-    /// [`Weighted::losses`]: the cell whose digits but the best lower the bound most), then
-    /// heaviest. `None` when every cell is solved. O(cells * N).
+    /// The branching cell at level `depth`, whose houses are up to date: once a score is
+    /// known, a focus cell first ([`Weighted::set_focus`]) unless a cell has one candidate;
+    /// then fewest candidates (three or more count alike), then the largest second-least
+    /// loss (see [`Weighted::losses`]: the cell whose digits but the best lower the bound
+    /// most), then heaviest. `None` when every cell is solved. O(cells * N).
     fn select(&self, depth: usize) -> Option<usize> {
         let level = &self.levels[depth];
         let mut best = None;
@@ -946,7 +947,7 @@ impl Weighted {
                 }
             }
             let mut len = level.candidates[cell].count_ones().min(3);
-            if len > 1 && self.focus.get(cell) == Some(&false) {
+            if len > 1 && self.best.is_some() && self.focus.get(cell) == Some(&false) {
                 len += 3;
             }
             let weight = self.weights[cell];
