@@ -94,11 +94,27 @@ pub fn bound(candidates: &[u16]) -> u32 {
 fn band_max(cells: &[(u16, u32); 8], known: u16) -> u32 {
     let mut rest = [0; 9];
     for k in (0..8).rev() {
-        rest[k] = rest[k + 1] + cells[k].1 * top(cells[k].0);
+        rest[k] = row_max(&cells[k..k / 4 * 4 + 4]) + if k < 4 { rest[4] } else { 0 };
     }
     let mut best = 0;
     fill(cells, &rest, 0, [0; 2], [0; 2], known, 0, &mut best);
     best
+}
+
+/// An upper bound on the best `sum(weight * digit)` of some cells of one row (weights 1 and
+/// 2): the largest digits of their candidates together, one each, the heavy cells taking the
+/// largest.
+fn row_max(cells: &[(u16, u32)]) -> u32 {
+    let mut left = cells.iter().fold(0, |all, cell| all | cell.0);
+    let mut heavy = cells.iter().filter(|cell| cell.1 == 2).count();
+    let mut sum = 0;
+    for _ in cells {
+        let digit = top(left);
+        sum += if heavy > 0 { 2 * digit } else { digit };
+        heavy = heavy.saturating_sub(1);
+        left &= !(1 << digit >> 1);
+    }
+    sum
 }
 
 /// Fills `cells[k..]` on top of the digits in `rows` and `quadrants` worth `sum`, raising
