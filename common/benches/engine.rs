@@ -19,7 +19,12 @@
 //! | `backtrack-17clue`, `backtrack-hardest` | `Backtracker::count_up_to(givens, 2, ..)` per puzzle |
 //! | `dlx-17clue`, `dlx-hardest` | `SudokuCover::set_givens` + `count_up_to(2, ..)` per puzzle |
 //! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
-//! | `weighted-noip` | `Weighted::maximise` on each official target9 test |
+//! | `row-lex-latin6` | `RowLex::visit` over the same grids, whole rows at a time |
+//! | `weighted-noip` | `Maximiser::maximise` on each official target9 test |
+//!
+//! Beside the 9x9 sets' times, the guesses a puzzle (`Backtracker::guesses`,
+//! `SudokuCover::guesses`: the search nodes that tried two candidates or more), as tdoku reports
+//! them: a measure of the search that does not depend on the machine.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -27,8 +32,9 @@ use std::time::{Duration, Instant};
 
 use common::backtrack::Backtracker;
 use common::layout::Layout;
+use common::row_lex::{permutations, RowLex};
 use common::sudoku_cover::SudokuCover;
-use common::weighted::Weighted;
+use common::weighted::Maximiser;
 use testkit::thousands;
 
 fn main() {
@@ -51,31 +57,39 @@ fn main() {
     let boxes9 = Layout::boxes(3, 3);
     for (name, puzzles) in [("17clue", &sets.clue17), ("hardest", &sets.hardest)] {
         if let Some(puzzles) = puzzles {
-            let mut solver = Backtracker::new(&boxes9);
+            let mut solver = Backtracker::<u128>::new(&boxes9);
             let mut solution = vec![0u8; 81];
             options.bench(&format!("backtrack-{}", name), puzzles.len(), || {
+                let mut guesses = 0;
                 let unique = puzzles
                     .iter()
-                    .filter(|g| solver.count_up_to(g, 2, &mut solution) == 1)
+                    .filter(|g| {
+                        let count = solver.count_up_to(g, 2, &mut solution);
+                        guesses += solver.guesses();
+                        count == 1
+                    })
                     .count();
-                format!("{} of {} unique", unique, puzzles.len())
+                per_puzzle(unique, guesses, puzzles.len())
             });
             let regions: Vec<u8> = (0..81).map(|c| boxes9.region_of(c) as u8).collect();
             let mut cover = SudokuCover::new(9, &regions, &[0; 81]);
             options.bench(&format!("dlx-{}", name), puzzles.len(), || {
+                let mut guesses = 0;
                 let unique = puzzles
                     .iter()
                     .filter(|g| {
                         cover.set_givens(g);
-                        cover.count_up_to(2, &mut solution) == 1
+                        let count = cover.count_up_to(2, &mut solution);
+                        guesses += cover.guesses();
+                        count == 1
                     })
                     .count();
-                format!("{} of {} unique", unique, puzzles.len())
+                per_puzzle(unique, guesses, puzzles.len())
             });
         }
     }
     let latin6 = Layout::boxes(2, 3);
-    let mut solver = Backtracker::new(&latin6);
+    let mut solver = Backtracker::<u64>::new(&latin6);
     let empty = vec![0u8; 36];
     options.bench("visit-lex-latin6", 28_200_960, || {
         let mut first_cells = 0u64;
@@ -85,16 +99,26 @@ fn main() {
         });
         format!("{} grids (checksum {})", visited, first_cells)
     });
+    let mut rows = RowLex::new(&latin6);
+    let first_digits: Vec<u64> = permutations().iter().map(|d| u64::from(d[0])).collect();
+    options.bench("row-lex-latin6", 28_200_960, || {
+        let mut first_cells = 0u64;
+        let visited = rows.visit(&empty, |path| {
+            first_cells += first_digits[path[0] as usize];
+            true
+        });
+        format!("{} grids (checksum {})", visited, first_cells)
+    });
     if let Some(tests) = &sets.noip {
         let weights = testkit::target9_weights();
-        let mut weighted = Weighted::new(&boxes9, &weights);
+        let mut maximiser = Maximiser::<u128>::new(&boxes9, &weights);
         options.bench("weighted-noip", tests.len(), || {
             let mut nodes = 0;
             let total: u64 = tests
                 .iter()
                 .map(|g| {
-                    let best = weighted.maximise(g).unwrap_or(0);
-                    nodes += weighted.nodes();
+                    let best = maximiser.maximise(g).unwrap_or(0);
+                    nodes += maximiser.nodes();
                     u64::from(best)
                 })
                 .sum();
@@ -180,6 +204,17 @@ impl Options {
             result
         );
     }
+}
+
+/// The result of a 9x9 set: how many puzzles have one solution, and the guesses (branch points)
+/// a puzzle, as tdoku reports them.
+fn per_puzzle(unique: usize, guesses: u64, puzzles: usize) -> String {
+    format!(
+        "{} of {} unique, {:.2} guesses a puzzle",
+        unique,
+        puzzles,
+        guesses as f64 / puzzles as f64
+    )
 }
 
 fn duration(d: Duration) -> String {

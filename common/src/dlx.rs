@@ -64,6 +64,8 @@ pub struct Dlx {
     choice: Vec<u32>,
     /// The options of the solution being reported: selected ones, then chosen ones.
     solution: Vec<usize>,
+    /// The branch points of the last search: see [`Dlx::guesses`].
+    guesses: u64,
 }
 
 impl Dlx {
@@ -103,6 +105,7 @@ impl Dlx {
             selected: Vec::new(),
             choice: vec![0; items],
             solution: Vec::with_capacity(items),
+            guesses: 0,
         }
     }
 
@@ -229,6 +232,7 @@ impl Dlx {
     /// the same order on every call. Complexity as [`Dlx::count_up_to`]; no allocation.
     pub fn visit<F: FnMut(&[usize]) -> bool>(&mut self, mut f: F) {
         let mut level = 0;
+        self.guesses = 0;
         loop {
             // X2: all items covered means a solution.
             if self.items[ROOT].rlink as usize == ROOT {
@@ -239,6 +243,7 @@ impl Dlx {
             } else {
                 // X3, X4: choose an item, cover it, try its first option.
                 let i = self.choose_item();
+                self.guesses += u64::from(self.items[i].len >= 2);
                 self.cover(i);
                 self.choice[level] = self.nodes[i].dlink;
                 if self.try_choice(level) {
@@ -261,6 +266,12 @@ impl Dlx {
                 }
             }
         }
+    }
+
+    /// The branch points of the last [`Dlx::visit`] (or count): the nodes whose chosen item
+    /// had two options or more, as tdoku counts guesses. 0 before any search. O(1).
+    pub fn guesses(&self) -> u64 {
+        self.guesses
     }
 
     /// The MRV heuristic: the active item with the fewest remaining options, the first such in
@@ -540,6 +551,23 @@ mod tests {
         assert_eq!(dlx.count_up_to(20), 20);
         assert_eq!(dlx.count_up_to(all), all);
         assert_eq!(dlx.count_up_to(all + 1), all);
+    }
+
+    #[test]
+    fn guesses_count_the_branch_points() {
+        // Singletons only: one option per item, nothing to choose.
+        let mut dlx = subsets(5, 1);
+        assert_eq!(dlx.guesses(), 0);
+        assert_eq!(dlx.count_up_to(usize::MAX), 1);
+        assert_eq!(dlx.guesses(), 0);
+        // Singletons and pairs: item 0's list has its singleton and four pairs, and each of
+        // the 26 solutions but the first comes after a branch point.
+        let mut dlx = subsets(5, 2);
+        assert_eq!(dlx.count_up_to(usize::MAX), 26);
+        let full = dlx.guesses();
+        assert!(full >= 1);
+        assert_eq!(dlx.count_up_to(1), 1);
+        assert!(dlx.guesses() < full);
     }
 
     #[test]

@@ -2,19 +2,23 @@
 //! bundled into one source file (`cargo xtask bundle <problem>`).
 //!
 //! Data flows one way: [`scanner`] reads tokens, the binary builds a [`layout::Layout`] and the
-//! givens, an engine ([`backtrack`] or [`weighted`]) solves, and [`output`] prints and turns
+//! givens, an engine ([`backtrack`], [`row_lex`] or [`weighted`]) solves, and [`output`] prints and turns
 //! errors into one line on stderr.
 //!
 //! [`dlx`] and [`sudoku_cover`] are the reference engine the tests and benchmarks hold those to:
 //! it takes a puzzle as plain data and shares no code with them, and no binary uses it, so no
 //! bundle carries it.
 
+pub mod assignment;
 pub mod backtrack;
+pub mod bitset;
 pub mod dlx;
 pub mod error;
 pub mod layout;
 pub mod output;
 pub mod regions;
+pub mod row_lex;
+pub mod sat;
 pub mod scanner;
 pub mod sudoku_cover;
 pub mod weighted;

@@ -119,6 +119,17 @@ impl SudokuCover {
         count
     }
 
+    /// The branch points of the last [`SudokuCover::visit`] (or count): the nodes that tried
+    /// two options or more for one item, as tdoku counts guesses; 0 when the givens clash.
+    /// O(1).
+    pub fn guesses(&self) -> u64 {
+        if self.clash {
+            0
+        } else {
+            self.dlx.guesses()
+        }
+    }
+
     /// Calls `f` with every completion of the givens (row by row, digits `1..=N`), in no
     /// particular order but the same on every call, until it returns false. Exponential in the
     /// worst case; no allocation.
@@ -167,6 +178,8 @@ mod tests {
     use super::*;
     use crate::regions::regions_from_walls;
     use itertools::Itertools;
+    use testkit::check::is_solution;
+    use testkit::target9_weights;
 
     /// Digits of a grid written as text: `1`-`9`, `A`-`F` from 1, and `.`, `*` or `0` for empty.
     fn digits(text: &str) -> Vec<u8> {
@@ -200,24 +213,6 @@ mod tests {
             .collect()
     }
 
-    /// Whether `grid` completes `givens` and holds each digit once in every row, column and
-    /// region of the `n x n` grid with `regions`.
-    fn is_solution(n: usize, regions: &[u8], givens: &[u8], grid: &[u8]) -> bool {
-        let completes = givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d);
-        // seen[house][digit], houses: rows, columns, regions.
-        let mut seen = vec![vec![0; n + 1]; 3 * n];
-        for (cell, &d) in grid.iter().enumerate() {
-            let d = d as usize;
-            if !(1..=n).contains(&d) {
-                return false;
-            }
-            for house in [cell / n, n + cell % n, 2 * n + regions[cell] as usize] {
-                seen[house][d] += 1;
-            }
-        }
-        completes && seen.iter().all(|house| house[1..].iter().all(|&k| k == 1))
-    }
-
     fn all_solutions(cover: &mut SudokuCover) -> Vec<Vec<u8>> {
         let mut all = Vec::new();
         cover.visit(|grid| {
@@ -226,15 +221,6 @@ mod tests {
         });
         all.sort();
         all
-    }
-
-    fn target9_weights() -> Vec<u32> {
-        (0..81)
-            .map(|cell| {
-                let (r, c) = (cell / 9, cell % 9);
-                6 + r.min(c).min(8 - r).min(8 - c) as u32
-            })
-            .collect()
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! every node, before branching, each candidate whose loss would leave no bound above the best
 //! score is struck (reduced-cost fixing), which often leaves singles to propagate. A caller
 //! may add a bound of its own and the cells it rests on, which are then branched on first
-//! ([`Weighted::set_focus`]; target9 does, from the NOIP weights' structure).
+//! ([`Maximiser::set_focus`]; target9 does, from the NOIP weights' structure).
 //!
 //! Bound, checked at every node: a Lagrangian decomposition. Each empty cell's gain
 //! `weight * digit` is split, digit by digit, into three profits, one for its row, one for its
@@ -17,32 +17,32 @@
 //! (`profit_row + profit_column + profit_region = SCALE * weight * digit`). Any completion then
 //! scores at most the placed score plus, summed over all houses, the best assignment of each
 //! house's missing digits to its empty cells within their candidates under that house's profits
-//! (a maximum-weight matching, solved exactly by the Hungarian method, whose duals each level
-//! keeps: a change to a house frees only the cells it touches, and each freed cell costs one
-//! augmenting path). Two kinds of dual steps, taken in turn, lower the bound: averaging steps
-//! make each cell's reduced costs equal over its three copies (block coordinate descent: the
-//! bound cannot rise, but it stalls), and subgradient steps move profit between the three
-//! copies of a cell wherever its row, column and region assign it different digits. When all
+//! (a maximum-weight matching, solved exactly by the Hungarian method of [`crate::assignment`],
+//! whose duals each level keeps: a change to a house frees only the cells it touches, and each
+//! freed cell costs one augmenting path). Two kinds of dual steps, taken in turn, lower the bound:
+//! averaging steps make each cell's reduced costs equal over its three copies (block coordinate
+//! descent: the bound cannot rise, but it stalls), and subgradient steps move profit between the
+//! three copies of a cell wherever its row, column and region assign it different digits. When all
 //! three agree everywhere, the assignments form a completion whose score is the bound. Children
-//! start from their parent's profits, a house's assignment is recomputed only when a change
-//! touches it, and a house that cannot take its missing digits ends the node. Each node copies
-//! one [`Level`] into the buffer of its depth, allocated the first time a search of the
-//! [`Weighted`] goes that deep (most searches stay far shallower than the number of cells), so
-//! searches allocate next to nothing.
+//! start from their parent's profits, a house's assignment is recomputed only when a change touches
+//! it, and a house that cannot take its missing digits ends the node. Each node copies one
+//! [`Level`] into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
+//! goes that deep (most searches stay far shallower than the number of cells), so searches allocate
+//! next to nothing.
 //!
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
 //! better). If the rounds leave the root's bound above the best score, the root's profits
-//! are rebuilt from a near-optimal dual of the linear relaxation ([`Weighted::smooth`]: the
+//! are rebuilt from a near-optimal dual of the linear relaxation ([`Maximiser::smooth`]: the
 //! subgradient steps stall well above it on sparse grids), and dives follow, each ended by a
 //! better score, after which the root's fixing runs again against it, until one dive goes
 //! through the whole tree.
 
+use crate::assignment::Assignment;
+use crate::bitset::{Bitset, Cells};
 use crate::layout::Layout;
 
-/// Words of the bitset of unsolved cells (16 x 16 = 256 cells at most).
-const WORDS: usize = 4;
 /// Profits are integers: a cell's three profits for a digit add up to `SCALE` times its gain.
 const SCALE: i32 = 96;
 /// Dual steps at the root, after the first dive found a score.
@@ -55,19 +55,19 @@ const DIVE_NODES: u64 = 30;
 const NODE_STEPS: usize = 3;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
 const SEARCH_NODES: u64 = 400;
-/// Temperature stages of the smoothed dual ([`Weighted::smooth`]), and sweeps per stage.
+/// Temperature stages of the smoothed dual ([`Maximiser::smooth`]), and sweeps per stage.
 const SMOOTH_STAGES: usize = 10;
 const SMOOTH_SWEEPS: usize = 10;
 
 /// The state of one search node.
 #[derive(Clone, Debug)]
-struct Level {
+struct Level<B> {
     /// Every cell's candidates, bit `d - 1` for digit `d`; a solved cell holds just its digit.
     candidates: Vec<u16>,
     /// The digits placed in each house.
     placed: Vec<u16>,
-    /// Bit `cell` is set while the cell has no digit.
-    unsolved: [u64; WORDS],
+    /// The cells without a digit.
+    unsolved: B,
     /// The weighted sum of the placed digits.
     score: u32,
     /// `profit[(kind * cells + cell) * N + digit - 1]`: the share of `SCALE * weight * digit`
@@ -91,12 +91,14 @@ struct Level {
 }
 
 /// A reusable maximiser for one layout and one set of weights. Build it once, call
-/// [`Weighted::maximise`] for many grids.
+/// [`Maximiser::maximise`] for many grids. `B` holds the set of empty cells: any [`Bitset`]
+/// whose capacity is at least the number of cells, the narrowest being the fastest (`u128`
+/// for 9x9).
 #[derive(Clone, Debug)]
-pub struct Weighted {
+pub struct Maximiser<B> {
     size: usize,
     cells: usize,
-    all: u16,
+    all_digits: u16,
     weights: Vec<u32>,
     /// `peers[peer_start[cell]..peer_start[cell + 1]]`: the other cells of its three houses.
     peers: Vec<u16>,
@@ -105,7 +107,7 @@ pub struct Weighted {
     house_cells: Vec<u16>,
     cell_houses: Vec<[u8; 3]>,
     /// One per depth reached so far; the root's first.
-    levels: Vec<Level>,
+    levels: Vec<Level<B>>,
     /// Cells whose candidates fell to one digit, waiting to be placed.
     singles: Vec<u16>,
     best: Option<u32>,
@@ -114,58 +116,22 @@ pub struct Weighted {
     /// Dual steps at each node below the root (0 in a dive).
     steps: usize,
     /// Whether the search stops at the first better completion (a dive does).
-    at_better: bool,
+    stop_at_better: bool,
     /// The search stops once `nodes` passes it.
     budget: u64,
     /// Set when a dive is over.
     stop: bool,
-    /// A second bound, from a layout's own structure ([`Weighted::set_focus`]).
+    /// A second bound, from a layout's own structure ([`Maximiser::set_focus`]).
     extra_bound: Option<fn(&[u16]) -> u32>,
     /// `focus[cell]`: whether the search branches on the cell before the others; empty
     /// when no cell is preferred.
     focus: Vec<bool>,
 }
 
-/// The cells of a set of cells (bit `cell % 64` of word `cell / 64`), lowest first.
-struct Cells {
-    set: [u64; WORDS],
-    /// The word being read, and its cells not yet returned.
-    word: usize,
-    bits: u64,
-}
-
-impl Cells {
-    fn of(set: [u64; WORDS]) -> Self {
-        Cells {
-            set,
-            word: 0,
-            bits: set[0],
-        }
-    }
-}
-
-impl Iterator for Cells {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        while self.bits == 0 {
-            if self.word + 1 == WORDS {
-                return None;
-            }
-            self.word += 1;
-            self.bits = self.set[self.word];
-        }
-        let cell = self.word * 64 + self.bits.trailing_zeros() as usize;
-        self.bits &= self.bits - 1;
-        Some(cell)
-    }
-}
-
-impl Level {
+impl<B: Bitset> Level<B> {
     #[inline]
     fn is_unsolved(&self, cell: usize) -> bool {
-        self.unsolved[cell / 64] >> (cell % 64) & 1 != 0
+        self.unsolved.contains(cell)
     }
 
     /// The reduced costs of digit `d` (0-based) in `cell`'s three copies, `houses` being its
@@ -198,16 +164,18 @@ impl Level {
     }
 }
 
-impl Weighted {
+impl<B: Bitset> Maximiser<B> {
     /// A maximiser for `layout` with `weights[cell]` per cell.
     ///
-    /// Constraints: `weights.len() == N * N`, and `SCALE * sum(weights) * N < 2^30` (the
-    /// profits are i32). O(N^3) time and memory; each search level (O(N^3) memory, up to
-    /// N^2 + 1 of them) is allocated the first time a search reaches its depth.
+    /// Constraints: `weights.len() == N * N <= B::CAPACITY`, and
+    /// `SCALE * sum(weights) * N < 2^30` (the profits are i32). O(N^3) time and memory; each
+    /// search level (O(N^3) memory, up to N^2 + 1 of them) is allocated the first time a
+    /// search reaches its depth.
     pub fn new(layout: &Layout, weights: &[u32]) -> Self {
         let size = layout.size();
         let cells = layout.cells();
         assert_eq!(weights.len(), cells, "one weight per cell");
+        assert!(cells <= B::CAPACITY, "more cells than the bitset holds");
         let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
         assert!(
             total * (size as u64) * (SCALE as u64) < 1 << 30,
@@ -234,7 +202,7 @@ impl Weighted {
         let level = Level {
             candidates: vec![0; cells],
             placed: vec![0; 3 * size],
-            unsolved: [0; WORDS],
+            unsolved: B::EMPTY,
             score: 0,
             profit: vec![0; 3 * cells * size],
             house_bound: vec![0; 3 * size],
@@ -244,10 +212,10 @@ impl Weighted {
             dirty: 0,
             bound: 0,
         };
-        Weighted {
+        Maximiser {
             size,
             cells,
-            all: ((1u32 << size) - 1) as u16,
+            all_digits: ((1u32 << size) - 1) as u16,
             weights: weights.to_vec(),
             peers,
             peer_start,
@@ -259,7 +227,7 @@ impl Weighted {
             best_grid: vec![0; cells],
             nodes: 0,
             steps: 0,
-            at_better: true,
+            stop_at_better: true,
             budget: 0,
             stop: false,
             extra_bound: None,
@@ -291,14 +259,13 @@ impl Weighted {
     }
 
     /// The highest `sum(weights[cell] * digit)` over all completions of `givens`, or `None`
-    /// if there is none; [`Weighted::best_grid`] then holds a completion that reaches it.
+    /// if there is none; [`Maximiser::best_grid`] then holds a completion that reaches it.
     ///
     /// `givens[cell]` is 0 (empty) or a digit `1..=N`; clashing givens give `None`.
-    /// Constraint: `givens.len() == N * N`. Exponential in the worst case; on 9x9 grids with
-    /// NOIP's weights (6-10) the official tests take 14-77 search nodes (dives included),
-    /// grids with 17-23 givens up to 200, the empty grid about 330. Larger weights take more
-    /// nodes (the subgradient step is capped in profit units): the empty grid with four
-    /// cells of weight 1000 and the rest 0 takes about 9,000.
+    /// Constraint: `givens.len() == N * N`. Exponential in the worst case; with NOIP's
+    /// weights the bound keeps the tree small on 9x9 grids, sparse ones and the empty grid
+    /// included ([`Maximiser::nodes`] counts it). Larger weights take more nodes, since the
+    /// subgradient step is capped in profit units.
     pub fn maximise(&mut self, givens: &[u8]) -> Option<u32> {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;
@@ -316,7 +283,9 @@ impl Weighted {
         loop {
             let steps = ROUND_STEPS.min(left);
             left -= steps;
-            let bound = self.improve(0, steps).and_then(|_| self.fix(0));
+            let bound = self
+                .take_dual_steps(0, steps)
+                .and_then(|_| self.fix_reduced_costs(0));
             match (bound, self.best) {
                 (Some(b), Some(best)) if b > best && self.beats(0, best) => {}
                 _ => return self.best,
@@ -338,7 +307,7 @@ impl Weighted {
                     if self.dive(u64::MAX) {
                         return self.best;
                     }
-                    bound = self.fix(0);
+                    bound = self.fix_reduced_costs(0);
                 }
             }
             if self.dive(self.nodes + DIVE_NODES) {
@@ -355,40 +324,37 @@ impl Weighted {
     }
 
     /// Searches from the root with `steps` dual steps per node until it has visited
-    /// `budget` nodes in all, or, if `at_better`, found a better completion. True when it
+    /// `budget` nodes in all, or, if `stop_at_better`, found a better completion. True when it
     /// went through the whole search tree instead.
-    fn explore(&mut self, budget: u64, steps: usize, at_better: bool) -> bool {
+    fn explore(&mut self, budget: u64, steps: usize, stop_at_better: bool) -> bool {
         self.stop = false;
         self.budget = budget;
         self.steps = steps;
-        self.at_better = at_better;
+        self.stop_at_better = stop_at_better;
         self.search(0);
         let whole = !self.stop;
         self.stop = false;
         whole
     }
 
-    /// A completion reaching the last [`Weighted::maximise`]'s maximum (meaningless if it
+    /// A completion reaching the last [`Maximiser::maximise`]'s maximum (meaningless if it
     /// returned `None`). O(1).
     pub fn best_grid(&self) -> &[u8] {
         &self.best_grid
     }
 
-    /// The search nodes the last [`Weighted::maximise`] visited, for benchmarks. O(1).
+    /// The search nodes the last [`Maximiser::maximise`] visited, for benchmarks. O(1).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
     /// Sets up level 0 from `givens` and propagates. False on a contradiction.
     fn start(&mut self, givens: &[u8]) -> bool {
-        let all = self.all;
+        let all = self.all_digits;
         let level = &mut self.levels[0];
         level.candidates.iter_mut().for_each(|c| *c = all);
         level.placed.iter_mut().for_each(|p| *p = 0);
-        level.unsolved = [0; WORDS];
-        for cell in 0..self.cells {
-            level.unsolved[cell / 64] |= 1 << (cell % 64);
-        }
+        level.unsolved = (0..self.cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
         level.score = 0;
         let n = self.size;
         for kind in 0..3 {
@@ -437,7 +403,7 @@ impl Weighted {
             level.placed[h as usize] |= bit;
         }
         level.candidates[cell] = bit;
-        level.unsolved[cell / 64] &= !(1 << (cell % 64));
+        level.unsolved = level.unsolved.and_not(B::cell(cell));
         let digit = bit.trailing_zeros() as usize;
         level.score += self.weights[cell] * (digit as u32 + 1);
         // A house whose assignment gave this digit to this cell keeps the rest of it, and its
@@ -498,7 +464,7 @@ impl Weighted {
                     twice |= once & c;
                     once |= c;
                 }
-                if once != self.all {
+                if once != self.all_digits {
                     return false;
                 }
                 let mut hidden = once & !twice & !level.placed[house];
@@ -542,12 +508,12 @@ impl Weighted {
     }
 
     /// Up to `steps` dual steps at level `depth`, while its bound still beats the best score:
-    /// even steps average each cell's reduced costs over its copies ([`Weighted::average`]),
+    /// even steps average each cell's reduced costs over its copies ([`Maximiser::average`]),
     /// odd steps are subgradient steps, which move profit between the copies of each cell
     /// whose row, column and region assign it different digits. Returns the bound, or `None`
     /// if the node is infeasible. When all copies agree, the assignments are a completion
     /// scoring the bound, and it is recorded. O(steps) bound updates.
-    fn improve(&mut self, depth: usize, steps: usize) -> Option<u32> {
+    fn take_dual_steps(&mut self, depth: usize, steps: usize) -> Option<u32> {
         let mut bound = self.bound(depth)?;
         let (n, cells) = (self.size, self.cells);
         let mut lambda = 2;
@@ -560,7 +526,7 @@ impl Weighted {
             let level = &mut self.levels[depth];
             // Pairs of copies that disagree.
             let mut pairs = 0;
-            for cell in Cells::of(level.unsolved) {
+            for cell in Cells(level.unsolved) {
                 let a = [
                     level.assigned[cell],
                     level.assigned[cells + cell],
@@ -590,7 +556,7 @@ impl Weighted {
             let delta = (gap * lambda / (2 * pairs))
                 .max(1)
                 .min(i64::from(SCALE) * 4) as i32;
-            for cell in Cells::of(level.unsolved) {
+            for cell in Cells(level.unsolved) {
                 let a = [
                     level.assigned[cell],
                     level.assigned[cells + cell],
@@ -649,7 +615,7 @@ impl Weighted {
     fn average(&mut self, depth: usize) {
         let (n, cells) = (self.size, self.cells);
         let level = &mut self.levels[depth];
-        for cell in Cells::of(level.unsolved) {
+        for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut lowest = [i32::MAX; 3];
             // The new reduced cost of each digit, the same in the three copies but for
@@ -717,14 +683,14 @@ impl Weighted {
         };
         for _ in 0..SMOOTH_STAGES {
             for _ in 0..SMOOTH_SWEEPS {
-                for cell in Cells::of(level.unsolved) {
+                for cell in Cells(level.unsolved) {
                     let houses = self.cell_houses[cell];
                     let t = |d: usize| gain(cell, d) - others(&y, houses, 3, d);
                     u[cell] = log_sum_exp(level.candidates[cell], tau, t);
                 }
                 for house in 0..3 * n {
                     let kind = house / n;
-                    let missing = self.all & !level.placed[house];
+                    let missing = self.all_digits & !level.placed[house];
                     let mut d_set = missing;
                     while d_set != 0 {
                         let d = d_set.trailing_zeros() as usize;
@@ -758,14 +724,14 @@ impl Weighted {
         // level's total.
         let mut value: f64 = 0.0;
         for house in 0..3 * n {
-            let mut d_set = self.all & !level.placed[house];
+            let mut d_set = self.all_digits & !level.placed[house];
             while d_set != 0 {
                 let d = d_set.trailing_zeros() as usize;
                 d_set &= d_set - 1;
                 value += y[house * n + d];
             }
         }
-        for cell in Cells::of(level.unsolved) {
+        for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut high = f64::NEG_INFINITY;
             let mut options = level.candidates[cell];
@@ -782,13 +748,13 @@ impl Weighted {
         // Room for rounding (under a unit per cell and house) before it is worth taking.
         let margin = (cells + 3 * n) as f64;
         if promised.is_nan() || promised + margin >= level.total() as f64 {
-            return self.fix(depth);
+            return self.fix_reduced_costs(depth);
         }
         // Integer duals, so that the split is exact: each house's, rounded down, then each
         // cell's the least that keeps the dual feasible.
         let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
         let level = &mut self.levels[depth];
-        for cell in Cells::of(level.unsolved) {
+        for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let share = |k: usize, d: usize| shares[houses[k] as usize * n + d];
             let gain = |d: usize| SCALE * self.weights[cell] as i32 * (d as i32 + 1);
@@ -819,120 +785,52 @@ impl Weighted {
         level.digit_dual.iter_mut().for_each(|v| *v = 0);
         level.dirty = (1u64 << (3 * n)) - 1;
         self.bound(depth)?;
-        self.fix(depth)
+        self.fix_reduced_costs(depth)
     }
 
     /// Brings the assignment of `house` at level `depth` up to date: each of its empty cells
-    /// without a digit gets one by an augmenting path of the Hungarian method (shortest
-    /// paths over the reduced costs, warm-started from the duals kept in the level), then the
+    /// without a digit gets one by an augmenting path of the Hungarian method
+    /// ([`Assignment::complete`], warm-started from the duals kept in the level), then the
     /// house's bound is the profit of its assignment. False if the missing digits cannot all
     /// be assigned within the candidates. O(k^2) per cell to assign, k the empty cells.
     fn update_house(&mut self, depth: usize, house: usize) -> bool {
-        let n = self.size;
-        let cells_len = self.cells;
+        let (n, cells) = (self.size, self.cells);
         let level = &mut self.levels[depth];
-        let base = house / n * cells_len;
-        let missing = self.all & !level.placed[house];
-        // The empty cells, and for column 1 + digit the 1-based row holding it (0: none).
-        let mut cells = [0usize; 16];
-        let mut owner = [0usize; 17];
+        let base = house / n * cells;
+        let mut empty = [0usize; 16];
         let mut k = 0;
         for &cell in &self.house_cells[house * n..(house + 1) * n] {
             let cell = cell as usize;
             if level.is_unsolved(cell) {
-                cells[k] = cell;
+                empty[k] = cell;
                 k += 1;
-                let a = level.assigned[base + cell];
-                if a != 0 {
-                    owner[1 + a.trailing_zeros() as usize] = k;
-                }
             }
         }
-        let duals = &mut level.digit_dual[house * n..(house + 1) * n];
-        for start in 0..k {
-            if level.assigned[base + cells[start]] != 0 {
-                continue;
-            }
-            // Column 0 stands for the free row; `reach[d]` is the shortest reduced cost from
-            // it to column 1 + d, `via[d]` the column before that on the path, `far` the
-            // distance to the row being scanned. Duals change once the path is found.
-            let mut reach = [i32::MAX; 16];
-            let mut via = [0usize; 16];
-            let mut settled = 0u16;
-            owner[0] = start + 1;
-            let mut column = 0;
-            let mut far = 0;
-            loop {
-                let cell = cells[owner[column] - 1];
-                let cand = level.candidates[cell] & missing;
-                let profit = &level.profit[(base + cell) * n..(base + cell + 1) * n];
-                let from = far - level.cell_dual[base + cell];
-                let mut nearest = i32::MAX;
-                let mut next = 0;
-                let mut m = missing & !settled;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    if cand >> d & 1 != 0 {
-                        let length = from - profit[d] - duals[d];
-                        if length < reach[d] {
-                            reach[d] = length;
-                            via[d] = column;
-                        }
-                    }
-                    if reach[d] < nearest {
-                        nearest = reach[d];
-                        next = d;
-                    }
-                }
-                if nearest == i32::MAX {
-                    return false;
-                }
-                settled |= 1 << next;
-                column = next + 1;
-                far = nearest;
-                if owner[column] == 0 {
-                    break;
-                }
-            }
-            // Each settled column's row (and the free row) gains what its column fell short
-            // of the path's length; the column's dual gives it back.
-            level.cell_dual[base + cells[start]] += far;
-            let mut m = settled & !(1 << (column - 1));
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let gain = far - reach[d];
-                level.cell_dual[base + cells[owner[d + 1] - 1]] += gain;
-                duals[d] -= gain;
-            }
-            while column != 0 {
-                let before = via[column - 1];
-                owner[column] = owner[before];
-                level.assigned[base + cells[owner[column] - 1]] = 1 << (column - 1);
-                column = before;
-            }
+        // The house's copies of its cells: the rows of its kind's tables.
+        let mut problem = Assignment {
+            profit: &level.profit[base * n..(base + cells) * n],
+            allowed: &level.candidates,
+            row_dual: &mut level.cell_dual[base..base + cells],
+            column_dual: &mut level.digit_dual[house * n..(house + 1) * n],
+            assigned: &mut level.assigned[base..base + cells],
+        };
+        if !problem.complete(&empty[..k], self.all_digits & !level.placed[house]) {
+            return false;
         }
-        level.house_bound[house] = cells[..k]
-            .iter()
-            .map(|&cell| {
-                let d = level.assigned[base + cell].trailing_zeros() as usize;
-                level.profit[(base + cell) * n + d]
-            })
-            .sum();
+        level.house_bound[house] = problem.profit_of(&empty[..k]);
         true
     }
 
     /// The branching cell at level `depth`, whose houses are up to date: once a score is
-    /// known, a focus cell first ([`Weighted::set_focus`]) unless a cell has one candidate;
+    /// known, a focus cell first ([`Maximiser::set_focus`]) unless a cell has one candidate;
     /// then fewest candidates (three or more count alike), then the largest second-least
-    /// loss (see [`Weighted::losses`]: the cell whose digits but the best lower the bound
+    /// loss (see [`Maximiser::losses`]: the cell whose digits but the best lower the bound
     /// most), then heaviest. `None` when every cell is solved. O(cells * N).
     fn select(&self, depth: usize) -> Option<usize> {
         let level = &self.levels[depth];
         let mut best = None;
         let mut best_key = (u32::MAX, i64::MIN, 0u32);
-        for cell in Cells::of(level.unsolved) {
+        for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut least = [i64::MAX; 2];
             let mut options = level.candidates[cell];
@@ -975,7 +873,7 @@ impl Weighted {
                 let level = &self.levels[depth];
                 if self.best.map_or(true, |b| level.score > b) {
                     self.best = Some(level.score);
-                    self.stop = self.at_better;
+                    self.stop = self.stop_at_better;
                     for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
                         *g = c.trailing_zeros() as u8 + 1;
                     }
@@ -1036,10 +934,10 @@ impl Weighted {
     }
 
     /// Reduced-cost fixing at level `depth`, whose houses are up to date: strikes every
-    /// candidate whose loss (see [`Weighted::losses`]) would leave no bound above the best
+    /// candidate whose loss (see [`Maximiser::losses`]) would leave no bound above the best
     /// score, then propagates and updates the bound, until nothing more goes. Returns the
     /// bound, or `None` if the node is dead. O(cells * N) per round.
-    fn fix(&mut self, depth: usize) -> Option<u32> {
+    fn fix_reduced_costs(&mut self, depth: usize) -> Option<u32> {
         let (n, cells) = (self.size, self.cells);
         // The level is propagated: whatever a failed placement elsewhere left here is stale.
         self.singles.clear();
@@ -1052,7 +950,7 @@ impl Weighted {
             let slack = self.slack(depth, best);
             let mut struck = false;
             let level = &mut self.levels[depth];
-            for cell in Cells::of(level.unsolved) {
+            for cell in Cells(level.unsolved) {
                 let houses = self.cell_houses[cell];
                 let mut strike = 0u16;
                 let mut options = level.candidates[cell];
@@ -1108,10 +1006,10 @@ impl Weighted {
         if !(self.place(depth + 1, cell, bit) && self.propagate(depth + 1)) {
             return false;
         }
-        if self.improve(depth + 1, self.steps).is_none() {
+        if self.take_dual_steps(depth + 1, self.steps).is_none() {
             return false;
         }
-        match (self.fix(depth + 1), self.best) {
+        match (self.fix_reduced_costs(depth + 1), self.best) {
             (None, _) => false,
             (Some(_), None) => true,
             (Some(b), Some(best)) => b > best && self.beats(depth + 1, best),
@@ -1143,31 +1041,12 @@ fn log_sum_exp(set: u16, tau: f64, t: impl Fn(usize) -> f64) -> f64 {
 mod tests {
     use super::*;
     use crate::backtrack::Backtracker;
-
-    /// SplitMix64, for seeded test instances.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) % n as u64) as usize
-        }
-    }
+    use crate::bitset::Bits256;
+    use testkit::rng::Rng;
+    use testkit::target9_weights;
 
     fn parse(s: &str) -> Vec<u8> {
         s.split_whitespace().map(|t| t.parse().unwrap()).collect()
-    }
-
-    fn target_weights() -> Vec<u32> {
-        (0..81)
-            .map(|cell| {
-                let (r, c) = (cell / 9, cell % 9);
-                6 + r.min(c).min(8 - r).min(8 - c) as u32
-            })
-            .collect()
     }
 
     fn score(grid: &[u8], weights: &[u32]) -> u32 {
@@ -1180,28 +1059,25 @@ mod tests {
     /// The best score by visiting every completion.
     fn exhaustive(layout: &Layout, givens: &[u8], weights: &[u32]) -> Option<u32> {
         let mut best = None;
-        Backtracker::new(layout).visit_lex(givens, |g| {
+        Backtracker::<u128>::new(layout).visit_lex(givens, |g| {
             best = best.max(Some(score(g, weights)));
             true
         });
         best
     }
 
-    /// Rows, columns and regions each hold every digit once, and the givens are kept.
+    /// Whether `grid` completes `givens` under the rules of `layout`, read by testkit's checker.
     fn is_completion(layout: &Layout, givens: &[u8], grid: &[u8]) -> bool {
-        let all = (1u32 << layout.size()) - 1;
-        layout
-            .houses()
-            .iter()
-            .all(|h| h.iter().fold(0u32, |s, &c| s | 1 << (grid[c].max(1) - 1)) == all)
-            && grid.iter().all(|&d| d >= 1)
-            && givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d)
+        let regions: Vec<u8> = (0..layout.cells())
+            .map(|cell| layout.region_of(cell) as u8)
+            .collect();
+        testkit::check::is_solution(layout.size(), &regions, givens, grid)
     }
 
     /// A full grid for `layout`, then `keep` of its cells as givens, both drawn from `rng`.
     fn random_givens(rng: &mut Rng, layout: &Layout, keep: usize) -> Vec<u8> {
         let cells = layout.cells();
-        let mut solver = Backtracker::new(layout);
+        let mut solver = Backtracker::<u128>::new(layout);
         let mut full = vec![0u8; cells];
         loop {
             let mut seed = vec![0u8; cells];
@@ -1220,8 +1096,8 @@ mod tests {
         givens
     }
 
-    fn check(layout: &Layout, givens: &[u8], weights: &[u32]) {
-        let mut engine = Weighted::new(layout, weights);
+    fn check<B: Bitset>(layout: &Layout, givens: &[u8], weights: &[u32]) {
+        let mut engine = Maximiser::<B>::new(layout, weights);
         let got = engine.maximise(givens);
         assert_eq!(
             got,
@@ -1238,45 +1114,45 @@ mod tests {
     #[test]
     fn matches_every_completion_on_4x4_with_random_weights() {
         let layout = Layout::boxes(2, 2);
-        let mut rng = Rng(1);
+        let mut rng = Rng::new(1);
         for _ in 0..200 {
             let weights: Vec<u32> = (0..16).map(|_| rng.below(20) as u32).collect();
             let mut givens = vec![0u8; 16];
             for _ in 0..rng.below(5) {
                 givens[rng.below(16)] = 1 + rng.below(4) as u8;
             }
-            check(&layout, &givens, &weights);
+            check::<u64>(&layout, &givens, &weights);
         }
     }
 
     #[test]
     fn matches_every_completion_on_6x6_with_random_weights() {
         let layout = Layout::boxes(2, 3);
-        let mut rng = Rng(2);
+        let mut rng = Rng::new(2);
         for round in 0..40 {
             let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
             let givens = random_givens(&mut rng, &layout, 8 + round % 8);
-            check(&layout, &givens, &weights);
+            check::<Bits256>(&layout, &givens, &weights);
         }
     }
 
     #[test]
     fn matches_every_completion_on_9x9_with_many_givens() {
         let layout = Layout::boxes(3, 3);
-        let mut rng = Rng(3);
-        let weights = target_weights();
+        let mut rng = Rng::new(3);
+        let weights = target9_weights();
         for round in 0..30 {
             let givens = random_givens(&mut rng, &layout, 45 + round % 10);
-            check(&layout, &givens, &weights);
+            check::<u128>(&layout, &givens, &weights);
         }
     }
 
     #[test]
     fn matches_every_completion_on_9x9_with_fewer_givens() {
         let layout = Layout::boxes(3, 3);
-        let mut rng = Rng(4);
-        let weights = target_weights();
-        let mut engine = Weighted::new(&layout, &weights);
+        let mut rng = Rng::new(4);
+        let weights = target9_weights();
+        let mut engine = Maximiser::<u128>::new(&layout, &weights);
         for round in 0..6 {
             let givens = random_givens(&mut rng, &layout, 30 + round);
             assert_eq!(
@@ -1289,13 +1165,13 @@ mod tests {
     #[test]
     fn the_smoothed_root_still_bounds_every_completion() {
         let layout = Layout::boxes(2, 3);
-        let mut rng = Rng(5);
+        let mut rng = Rng::new(5);
         let mut tighter = 0;
         for round in 0..40 {
             let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
             let givens = random_givens(&mut rng, &layout, 2 + round % 8);
             let best = exhaustive(&layout, &givens, &weights).unwrap();
-            let mut engine = Weighted::new(&layout, &weights);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
             let before = engine.bound(0).unwrap();
             let after = engine.smooth(0).unwrap();
@@ -1306,20 +1182,15 @@ mod tests {
     }
 
     #[test]
-    fn cells_lists_a_set_lowest_first_across_words() {
-        let wanted = [0, 5, 63, 64, 100, 192, 255];
-        let mut set = [0u64; WORDS];
-        for &cell in &wanted {
-            set[cell / 64] |= 1 << (cell % 64);
-        }
-        assert!(Cells::of(set).eq(wanted.iter().copied()));
-        assert_eq!(Cells::of([0; WORDS]).next(), None);
+    #[should_panic(expected = "more cells than the bitset holds")]
+    fn a_bitset_too_narrow_for_the_layout_is_refused() {
+        Maximiser::<u64>::new(&Layout::boxes(3, 3), &target9_weights());
     }
 
     #[test]
     fn scores_the_samples() {
         let layout = Layout::boxes(3, 3);
-        let mut engine = Weighted::new(&layout, &target_weights());
+        let mut engine = Maximiser::<u128>::new(&layout, &target9_weights());
         let first = parse(
             "7 0 0 9 0 0 0 0 1  1 0 0 0 0 5 9 0 0  0 0 0 2 0 0 0 8 0
              0 0 5 0 2 0 0 0 3  0 0 0 0 0 0 6 4 8  4 1 3 0 0 0 0 0 0

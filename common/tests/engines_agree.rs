@@ -1,6 +1,6 @@
 //! The engines the binaries use are held to a reference: on many seeded random instances of
 //! each of the four problems, the bitset [`Backtracker`] (`count_up_to`, `visit_lex`) and the
-//! branch and bound [`Weighted::maximise`] must find what DLX ([`SudokuCover`]) finds: the same
+//! branch and bound [`Maximiser::maximise`] must find what DLX ([`SudokuCover`]) finds: the same
 //! number of solutions, the same set of solutions (`visit_lex`'s in lexicographic order), the
 //! same best score.
 //!
@@ -11,9 +11,10 @@
 //! Instances are drawn from seeded generators; their full grids come from DLX.
 
 use common::backtrack::Backtracker;
+use common::bitset::Bitset;
 use common::layout::Layout;
 use common::sudoku_cover::SudokuCover;
-use common::weighted::Weighted;
+use common::weighted::Maximiser;
 use testkit::rng::Rng;
 use testkit::{check, gen};
 
@@ -86,8 +87,23 @@ fn compare(
     givens: &[u8],
     cap: usize,
 ) -> Result<Outcome, String> {
+    // The width a binary of that size uses.
+    if layout.cells() <= u64::CAPACITY {
+        compare_with::<u64>(layout, regions, givens, cap)
+    } else {
+        compare_with::<u128>(layout, regions, givens, cap)
+    }
+}
+
+/// [`compare`] with the backtracker's boards of `B`.
+fn compare_with<B: Bitset>(
+    layout: &Layout,
+    regions: &Regions,
+    givens: &[u8],
+    cap: usize,
+) -> Result<Outcome, String> {
     let cells = regions.cells();
-    let mut backtracker = Backtracker::new(layout);
+    let mut backtracker = Backtracker::<B>::new(layout);
     let mut cover = regions.cover(givens);
 
     let mut first_b = vec![0; cells];
@@ -189,12 +205,12 @@ fn assert_agree(regions: &Regions, givens: &[u8], cap: usize) -> Outcome {
 }
 
 /// Compares the target9 engines built for some layout with DLX on `regions` for `givens`:
-/// [`Weighted::maximise`] must find the best score that DLX finds by visiting every completion,
-/// and [`Weighted::best_grid`] a completion that scores it; the backtracker must find the same
+/// [`Maximiser::maximise`] must find the best score that DLX finds by visiting every completion,
+/// and [`Maximiser::best_grid`] a completion that scores it; the backtracker must find the same
 /// best score by visiting its own list. Errs with the first disagreement.
 fn compare_best(
-    weighted: &mut Weighted,
-    backtracker: &mut Backtracker,
+    maximiser: &mut Maximiser<u128>,
+    backtracker: &mut Backtracker<u128>,
     regions: &Regions,
     weights: &[u32],
     givens: &[u8],
@@ -202,7 +218,7 @@ fn compare_best(
     let score =
         |grid: &[u8]| -> u32 { grid.iter().zip(weights).map(|(&d, &w)| w * d as u32).sum() };
     let best = regions.cover(givens).max_weighted(weights);
-    let maximised = weighted.maximise(givens);
+    let maximised = maximiser.maximise(givens);
     check!(
         maximised == best,
         "maximise: {:?}, DLX: {:?}",
@@ -210,7 +226,7 @@ fn compare_best(
         best
     );
     if best.is_some() {
-        let grid = weighted.best_grid();
+        let grid = maximiser.best_grid();
         check!(
             regions.is_solution(givens, grid) && Some(score(grid)) == best,
             "best_grid {:?} is no completion scoring {:?}",
@@ -405,8 +421,8 @@ fn target9_best_scores() {
     let regions = Regions::boxes(3, 3);
     let layout = regions.layout();
     let weights = testkit::target9_weights();
-    let mut backtracker = Backtracker::new(&layout);
-    let mut weighted = Weighted::new(&layout, &weights);
+    let mut backtracker = Backtracker::<u128>::new(&layout);
+    let mut maximiser = Maximiser::<u128>::new(&layout, &weights);
     let mut found = 0;
     for round in 0..60 {
         let grid = random_grid(&mut rng, &regions).expect("Sudokus exist");
@@ -415,8 +431,14 @@ fn target9_best_scores() {
         if round % 5 == 4 {
             spoil(&mut rng, &mut givens, 9);
         }
-        let best = compare_best(&mut weighted, &mut backtracker, &regions, &weights, &givens)
-            .unwrap_or_else(|e| panic!("{}\ngivens {:?}", e, givens));
+        let best = compare_best(
+            &mut maximiser,
+            &mut backtracker,
+            &regions,
+            &weights,
+            &givens,
+        )
+        .unwrap_or_else(|e| panic!("{}\ngivens {:?}", e, givens));
         found += best.is_some() as usize;
     }
     assert!(found > 0 && found < 60, "both outcomes occur");
@@ -437,8 +459,14 @@ fn a_broken_layout_is_caught() {
     let layout = regions.layout();
     assert_ne!(broken, layout);
     let weights = testkit::target9_weights();
-    let mut engines = (Backtracker::new(&layout), Weighted::new(&layout, &weights));
-    let mut broken_engines = (Backtracker::new(&broken), Weighted::new(&broken, &weights));
+    let mut engines = (
+        Backtracker::<u128>::new(&layout),
+        Maximiser::<u128>::new(&layout, &weights),
+    );
+    let mut broken_engines = (
+        Backtracker::<u128>::new(&broken),
+        Maximiser::<u128>::new(&broken, &weights),
+    );
     let mut rng = Rng::new(4);
     let rounds = 10;
     let (mut caught, mut caught_best) = (0, 0);
@@ -448,12 +476,12 @@ fn a_broken_layout_is_caught() {
         let givens = gen::some_givens(&mut rng, &grid, keep);
         compare(&layout, &regions, &givens, 30).expect("the true layout agrees");
         caught += compare(&broken, &regions, &givens, 30).is_err() as usize;
-        let (backtracker, weighted) = &mut engines;
-        compare_best(weighted, backtracker, &regions, &weights, &givens)
+        let (backtracker, maximiser) = &mut engines;
+        compare_best(maximiser, backtracker, &regions, &weights, &givens)
             .expect("the true layout agrees");
-        let (backtracker, weighted) = &mut broken_engines;
+        let (backtracker, maximiser) = &mut broken_engines;
         caught_best +=
-            compare_best(weighted, backtracker, &regions, &weights, &givens).is_err() as usize;
+            compare_best(maximiser, backtracker, &regions, &weights, &givens).is_err() as usize;
     }
     assert_eq!(caught, rounds, "compare let a broken layout pass");
     assert_eq!(caught_best, rounds, "compare_best let a broken layout pass");

@@ -43,7 +43,7 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let mut walls: Option<[u8; CELLS]> = None;
     let mut regions = [0u8; CELLS];
     let mut layout = Layout::boxes(3, 3);
-    let mut backtracker = Backtracker::new(&layout);
+    let mut backtracker = Backtracker::<u128>::new(&layout);
     let mut solution = [0u8; CELLS];
     for k in 1..=cases as usize {
         let start = scanner.mark();

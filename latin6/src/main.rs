@@ -2,12 +2,12 @@
 //! row, column and group holds each letter once; print every solution, or `无解`.
 //!
 //! The story: read the group rows and the given letters, visit every solution in
-//! lexicographic order with the bitset backtracker, print each as it is found.
+//! lexicographic order a whole row at a time, print each as it is found.
 
-use common::backtrack::Backtracker;
 use common::error::{Error, InputError, Position};
 use common::layout::Layout;
 use common::output::{run, Out};
+use common::row_lex::{permutations, RowLex};
 use common::scanner::{RowChar, Scanner};
 use std::io::Write;
 
@@ -28,23 +28,19 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let layout = read_groups(scanner, &mut row)?;
     let givens = read_givens(scanner, &mut row)?;
     scanner.expect_end("the givens")?;
+    let mut walk = RowLex::new(&layout);
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
-    let found = match givens {
-        Some(givens) => {
-            Backtracker::new(&layout).visit_lex(&givens, |grid| match printer.print(out, grid) {
-                Ok(()) => true,
-                Err(e) => {
-                    failed = Some(e);
-                    false
-                }
-            })
-        }
-        None => 0,
-    };
+    let found = givens.map_or(0, |givens| {
+        walk.visit(&givens, |rows| {
+            let printed = printer.print(out, rows);
+            printed.map_err(|e| failed = Some(e)).is_ok()
+        })
+    });
     if let Some(e) = failed {
         return Err(e.into());
     }
+    out.write_all(&printer.block[..printer.filled])?;
     if found == 0 {
         out.write_all("无解\n".as_bytes())?;
     }
@@ -135,43 +131,85 @@ fn digit(scanner: &Scanner, ch: RowChar, what: &str) -> Result<u8, InputError> {
 }
 
 /// Writes solutions as the statement does: the number, then 6 rows of spaced letters. The
-/// number is kept in decimal and counted up in place, and each grid fills a fixed template.
+/// number is kept in decimal and counted up in place, in a register: its bytes read from
+/// memory just after one of them was written cost a stall each time. Each row is one of 720
+/// lines made once, and solutions fill a block that goes out whole, past the writer's buffer.
 struct SolutionPrinter {
-    number: Vec<u8>,
-    rows: [u8; CELLS * 2],
+    /// The number's digits and its newline, the first in the lowest byte; its last digit
+    /// and what adds one to it.
+    number: u128,
+    number_len: usize,
+    last_digit: u8,
+    last_unit: u128,
+    /// Each permutation's line, then room to copy 16 bytes at once.
+    lines: Vec<[u8; 16]>,
+    block: Vec<u8>,
+    filled: usize,
 }
+
+/// Bytes a block holds before it goes out.
+const BLOCK: usize = 1 << 16;
 
 impl SolutionPrinter {
     fn new() -> Self {
-        let mut rows = [b' '; CELLS * 2];
-        for r in 0..SIZE {
-            rows[r * 2 * SIZE + 2 * SIZE - 1] = b'\n';
-        }
+        let lines = permutations()
+            .iter()
+            .map(|digits| {
+                let mut line = [b' '; 16];
+                for (pair, &d) in line.chunks_exact_mut(2).zip(digits) {
+                    pair[0] = b'A' + d - 1;
+                }
+                line[2 * SIZE - 1] = b'\n';
+                line
+            })
+            .collect();
         SolutionPrinter {
-            number: b"0\n".to_vec(),
-            rows,
+            number: u128::from(b'0') | u128::from(b'\n') << 8,
+            number_len: 2,
+            last_digit: 0,
+            last_unit: 1,
+            lines,
+            block: vec![0; BLOCK + 16 * (SIZE + 1)],
+            filled: 0,
         }
     }
 
     fn count_up(&mut self) {
-        let digits = self.number.len() - 1;
-        for i in (0..digits).rev() {
-            if self.number[i] == b'9' {
-                self.number[i] = b'0';
+        if self.last_digit < 9 {
+            self.last_digit += 1;
+            self.number += self.last_unit;
+            return;
+        }
+        self.last_digit = 0;
+        for i in (0..self.number_len - 1).rev() {
+            let at = 8 * i;
+            if (self.number >> at) as u8 == b'9' {
+                self.number -= 9 << at;
             } else {
-                self.number[i] += 1;
+                self.number += 1 << at;
                 return;
             }
         }
-        self.number.insert(0, b'1');
+        self.number = self.number << 8 | u128::from(b'1');
+        self.number_len += 1;
+        self.last_unit <<= 8;
     }
 
-    fn print(&mut self, out: &mut Out, grid: &[u8]) -> std::io::Result<()> {
+    fn print(&mut self, out: &mut Out, rows: &[u16; SIZE]) -> std::io::Result<()> {
         self.count_up();
-        for (pair, &d) in self.rows.chunks_exact_mut(2).zip(grid) {
-            pair[0] = b'A' + d - 1;
+        let block = &mut self.block[self.filled..][..16 * (SIZE + 1)];
+        block[..16].copy_from_slice(&self.number.to_le_bytes());
+        // At most 14 digits and the newline: the mask only spares the bounds checks below.
+        let mut at = self.number_len & 15;
+        for &p in rows {
+            block[at..at + 16].copy_from_slice(&self.lines[p as usize]);
+            at += 2 * SIZE;
         }
-        out.write_all(&self.number)?;
-        out.write_all(&self.rows)
+        self.filled += at;
+        if self.filled >= BLOCK {
+            out.write_all(&self.block[..self.filled])?;
+            self.filled = 0;
+        }
+        Ok(())
     }
 }

@@ -24,7 +24,7 @@ fn main() {
 
 fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let (cases, _) = scanner.int("the number of cases", 0, i64::from(u32::MAX))?;
-    let mut solver = Backtracker::new(&Layout::boxes(2, 2));
+    let mut solver = Backtracker::<u64>::new(&Layout::boxes(2, 2));
     let mut row = Vec::with_capacity(SIZE + 1);
     let mut givens = [0u8; CELLS];
     let mut solution = [0u8; CELLS];

@@ -9,7 +9,7 @@ use common::error::Error;
 use common::layout::Layout;
 use common::output::{run, Out};
 use common::scanner::Scanner;
-use common::weighted::Weighted;
+use common::weighted::Maximiser;
 use std::io::Write;
 
 mod ring_bound;
@@ -39,7 +39,7 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     }
     scanner.expect_end("the grid")?;
     let weights: Vec<u32> = (0..CELLS).map(weight).collect();
-    let mut solver = Weighted::new(&Layout::boxes(3, 3), &weights);
+    let mut solver = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
     solver.set_focus(&ring_bound::FOCUS, ring_bound::bound);
     match solver.maximise(&givens) {
         Some(score) => writeln!(out, "{}", score)?,

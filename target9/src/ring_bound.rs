@@ -168,7 +168,7 @@ mod tests {
     use super::*;
     use common::backtrack::Backtracker;
     use common::layout::Layout;
-    use common::weighted::Weighted;
+    use common::weighted::Maximiser;
 
     /// SplitMix64, for seeded test instances.
     struct Rng(u64);
@@ -212,7 +212,7 @@ mod tests {
     }
 
     /// A random completion: a few random givens, completed.
-    fn random_completion(rng: &mut Rng, backtracker: &mut Backtracker) -> Vec<u8> {
+    fn random_completion(rng: &mut Rng, backtracker: &mut Backtracker<u128>) -> Vec<u8> {
         loop {
             let givens = random_givens(rng, 12);
             let mut grid = vec![0u8; 81];
@@ -239,7 +239,7 @@ mod tests {
     #[test]
     fn a_completion_scores_as_its_17_cells_say() {
         let mut rng = Rng(1);
-        let mut backtracker = Backtracker::new(&Layout::boxes(3, 3));
+        let mut backtracker = Backtracker::<u128>::new(&Layout::boxes(3, 3));
         for _ in 0..200 {
             let grid = random_completion(&mut rng, &mut backtracker);
             let at = |cell: usize| u32::from(grid[cell]);
@@ -255,7 +255,7 @@ mod tests {
     fn the_bound_is_never_below_a_completion() {
         let mut rng = Rng(2);
         let layout = Layout::boxes(3, 3);
-        let mut backtracker = Backtracker::new(&layout);
+        let mut backtracker = Backtracker::<u128>::new(&layout);
         for _ in 0..40 {
             let full = random_completion(&mut rng, &mut backtracker);
             let keep = 30 + rng.below(20);
@@ -280,8 +280,8 @@ mod tests {
         let mut rng = Rng(3);
         let layout = Layout::boxes(3, 3);
         let weights: Vec<u32> = (0..81).map(weight).collect();
-        let mut plain = Weighted::new(&layout, &weights);
-        let mut focused = Weighted::new(&layout, &weights);
+        let mut plain = Maximiser::<u128>::new(&layout, &weights);
+        let mut focused = Maximiser::<u128>::new(&layout, &weights);
         focused.set_focus(&FOCUS, bound);
         for round in 0..24 {
             let givens = random_givens(&mut rng, [2, 8, 26, 34][round % 4]);

@@ -144,7 +144,7 @@ fn bundles_leave_out_what_their_program_never_reaches() {
     // target9 maximises with its own engine: no backtracker, no code that reads rows of
     // characters.
     let target9 = bundle_text("target9");
-    assert!(target9.contains("Weighted"));
+    assert!(target9.contains("Maximiser"));
     assert!(
         !target9.contains("Backtracker"),
         "target9's bundle has the backtracker"

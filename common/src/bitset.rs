@@ -1,0 +1,278 @@
+//! Sets of cells as bits: one trait, [`Bitset`], for `u64` (up to 64 cells, N <= 8), `u128`
+//! (128 cells, N <= 11) and [`Bits256`] (256 cells, N <= 16), so that a search is written
+//! once and compiled for the narrowest width its grid fits. [`Cells`] lists a set's cells.
+//!
+//! Every operation is a few word operations, without a branch on the width at run time.
+
+/// A set of cells, one bit each: cell `c` is bit `c`. Every operation is O(1): a few word
+/// operations.
+pub trait Bitset: Copy + Eq {
+    /// The empty set.
+    const EMPTY: Self;
+    /// How many cells the set can hold: cells are `0..CAPACITY`.
+    const CAPACITY: usize;
+    /// Just `cell`. Constraint: `cell < CAPACITY`.
+    fn cell(cell: usize) -> Self;
+    /// The cells in both sets.
+    fn and(self, other: Self) -> Self;
+    /// The cells in either set.
+    fn or(self, other: Self) -> Self;
+    /// The cells of `self` not in `other`.
+    fn and_not(self, other: Self) -> Self;
+    /// True when the set holds no cell.
+    fn is_empty(self) -> bool;
+    /// Whether `cell` is in the set. Constraint: `cell < CAPACITY`.
+    fn contains(self, cell: usize) -> bool;
+    /// The smallest cell, or the capacity if the set is empty.
+    fn lowest(self) -> usize;
+    /// The set without its smallest cell.
+    fn without_lowest(self) -> Self;
+    /// How many cells the two sets hold, a cell in both counted twice.
+    fn len_with(self, other: Self) -> u32;
+
+    /// True when the set holds exactly one cell.
+    #[inline]
+    fn is_single(self) -> bool {
+        !self.is_empty() && self.without_lowest().is_empty()
+    }
+}
+
+/// [`Bitset`] for an unsigned integer type of `$bits` bits. `contains` and `len_with` are given
+/// per type: the cheapest way differs by width.
+macro_rules! integer_board {
+    (
+        $int:ty,
+        $bits:expr,
+        |$board:ident, $cell:ident| $contains:expr,
+        |$a:ident, $b:ident| $len_with:expr
+    ) => {
+        impl Bitset for $int {
+            const EMPTY: Self = 0;
+            const CAPACITY: usize = $bits;
+            #[inline]
+            fn cell(cell: usize) -> Self {
+                1 << cell
+            }
+            #[inline]
+            fn and(self, other: Self) -> Self {
+                self & other
+            }
+            #[inline]
+            fn or(self, other: Self) -> Self {
+                self | other
+            }
+            #[inline]
+            fn and_not(self, other: Self) -> Self {
+                self & !other
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline]
+            fn contains(self, cell: usize) -> bool {
+                let ($board, $cell) = (self, cell);
+                $contains
+            }
+            #[inline]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn len_with(self, other: Self) -> u32 {
+                let ($a, $b) = (self, other);
+                $len_with
+            }
+        }
+    };
+}
+
+integer_board!(u64, 64, |board, cell| board >> cell & 1 != 0, |a, b| a
+    .count_ones()
+    + b.count_ones());
+// A 128-bit shift costs more than picking the 64-bit half first.
+integer_board!(
+    u128,
+    128,
+    |board, cell| {
+        let half = if cell < 64 {
+            board as u64
+        } else {
+            (board >> 64) as u64
+        };
+        half >> (cell % 64) & 1 != 0
+    },
+    |a, b| count_ones4([a as u64, (a >> 64) as u64, b as u64, (b >> 64) as u64])
+);
+
+/// The bits set in four words, counted together: std's `count_ones` on a target without a
+/// popcount instruction (the default x86-64) counts each word alone, a third more work.
+#[inline]
+fn count_ones4(words: [u64; 4]) -> u32 {
+    const PAIRS: u64 = 0x5555_5555_5555_5555;
+    const NIBBLES: u64 = 0x3333_3333_3333_3333;
+    const BYTES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const SHORTS: u64 = 0x00ff_00ff_00ff_00ff;
+    // Per word, each nibble's count (at most 4); two words added, at most 8 per nibble.
+    let nibbles = |x: u64| {
+        let pairs = x - (x >> 1 & PAIRS);
+        (pairs & NIBBLES) + (pairs >> 2 & NIBBLES)
+    };
+    let first = nibbles(words[0]) + nibbles(words[1]);
+    let second = nibbles(words[2]) + nibbles(words[3]);
+    // Per byte, at most 32; per 16 bits, at most 64; the multiplication adds the four.
+    let bytes = (first & BYTES) + (first >> 4 & BYTES) + (second & BYTES) + (second >> 4 & BYTES);
+    let shorts = (bytes & SHORTS) + (bytes >> 8 & SHORTS);
+    (shorts.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+}
+
+/// A set of 256 cells: `.0[0]` holds cells 0..128, `.0[1]` cells 128..256.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bits256(pub [u128; 2]);
+
+impl Bitset for Bits256 {
+    const EMPTY: Self = Bits256([0; 2]);
+    const CAPACITY: usize = 256;
+    #[inline]
+    fn cell(cell: usize) -> Self {
+        let mut w = [0; 2];
+        w[cell / 128] = 1 << (cell % 128);
+        Bits256(w)
+    }
+    #[inline]
+    fn and(self, other: Self) -> Self {
+        Bits256([self.0[0] & other.0[0], self.0[1] & other.0[1]])
+    }
+    #[inline]
+    fn or(self, other: Self) -> Self {
+        Bits256([self.0[0] | other.0[0], self.0[1] | other.0[1]])
+    }
+    #[inline]
+    fn and_not(self, other: Self) -> Self {
+        Bits256([self.0[0] & !other.0[0], self.0[1] & !other.0[1]])
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0[0] | self.0[1] == 0
+    }
+    #[inline]
+    fn contains(self, cell: usize) -> bool {
+        self.0[cell / 128] >> (cell % 128) & 1 != 0
+    }
+    #[inline]
+    fn lowest(self) -> usize {
+        if self.0[0] != 0 {
+            self.0[0].trailing_zeros() as usize
+        } else {
+            128 + self.0[1].trailing_zeros() as usize
+        }
+    }
+    #[inline]
+    fn without_lowest(self) -> Self {
+        if self.0[0] != 0 {
+            Bits256([self.0[0] & self.0[0].wrapping_sub(1), self.0[1]])
+        } else {
+            Bits256([0, self.0[1] & self.0[1].wrapping_sub(1)])
+        }
+    }
+    #[inline]
+    fn len_with(self, other: Self) -> u32 {
+        self.0[0].len_with(other.0[0]) + self.0[1].len_with(other.0[1])
+    }
+}
+
+/// The cells of a set, smallest first. O(1) a cell.
+pub struct Cells<B>(pub B);
+
+impl<B: Bitset> Iterator for Cells<B> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0.is_empty() {
+            return None;
+        }
+        let cell = self.0.lowest();
+        self.0 = self.0.without_lowest();
+        Some(cell)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::rng::Rng;
+
+    /// The cells of `set` by testing each one.
+    fn members<B: Bitset>(set: B) -> Vec<usize> {
+        (0..B::CAPACITY).filter(|&c| set.contains(c)).collect()
+    }
+
+    /// A random set of each width built from the same cells, and those cells.
+    fn random_sets(rng: &mut Rng, capacity: usize) -> Vec<usize> {
+        let density = rng.between(0, 100);
+        (0..capacity).filter(|_| rng.percent(density)).collect()
+    }
+
+    fn of<B: Bitset>(cells: &[usize]) -> B {
+        cells.iter().fold(B::EMPTY, |set, &c| set.or(B::cell(c)))
+    }
+
+    /// Every operation agrees with the same operation on sorted lists of cells.
+    fn agrees_with_lists<B: Bitset>(rng: &mut Rng) {
+        for _ in 0..300 {
+            let (x, y) = (random_sets(rng, B::CAPACITY), random_sets(rng, B::CAPACITY));
+            let (a, b) = (of::<B>(&x), of::<B>(&y));
+            assert_eq!(members(a), x);
+            assert_eq!(Cells(a).collect::<Vec<_>>(), x);
+            let both: Vec<usize> = x.iter().copied().filter(|c| y.contains(c)).collect();
+            let either: Vec<usize> = (0..B::CAPACITY)
+                .filter(|c| x.contains(c) || y.contains(c))
+                .collect();
+            let only: Vec<usize> = x.iter().copied().filter(|c| !y.contains(c)).collect();
+            assert_eq!(members(a.and(b)), both);
+            assert_eq!(members(a.or(b)), either);
+            assert_eq!(members(a.and_not(b)), only);
+            assert_eq!(a.is_empty(), x.is_empty());
+            assert_eq!(a.is_single(), x.len() == 1);
+            assert_eq!(a.lowest(), x.first().copied().unwrap_or(B::CAPACITY));
+            assert_eq!(
+                members(a.without_lowest()),
+                x.get(1..).unwrap_or(&[]).to_vec()
+            );
+            assert_eq!(a.len_with(b) as usize, x.len() + y.len());
+        }
+    }
+
+    #[test]
+    fn every_width_agrees_with_a_list_of_cells() {
+        let mut rng = Rng::new(7);
+        agrees_with_lists::<u64>(&mut rng);
+        agrees_with_lists::<u128>(&mut rng);
+        agrees_with_lists::<Bits256>(&mut rng);
+    }
+
+    #[test]
+    fn four_words_count_as_each_alone() {
+        let mut rng = Rng::new(11);
+        for _ in 0..1000 {
+            let mut words = [0u64; 4];
+            for w in words.iter_mut() {
+                let x = rng.next_u64();
+                *w = match rng.below(3) {
+                    0 => x,
+                    1 => x & x.rotate_left(17),
+                    _ => !(x & x.rotate_left(29)),
+                };
+            }
+            let expected: u32 = words.iter().map(|w| w.count_ones()).sum();
+            assert_eq!(count_ones4(words), expected, "{:x?}", words);
+        }
+        assert_eq!(count_ones4([0; 4]), 0);
+        assert_eq!(count_ones4([u64::MAX; 4]), 256);
+    }
+}
