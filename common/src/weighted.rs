@@ -491,10 +491,7 @@ impl<B: Bitset> Maximiser<B> {
     /// the final score: the placed score plus the houses' total profit over `SCALE`. `None`
     /// when some house cannot take its missing digits at all.
     fn bound(&mut self, depth: usize) -> Option<u32> {
-        let mut dirty = self.levels[depth].dirty;
-        while dirty != 0 {
-            let house = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
+        for house in Cells(self.levels[depth].dirty) {
             if !self.update_house(depth, house) {
                 return None;
             }
@@ -581,13 +578,8 @@ impl<B: Bitset> Maximiser<B> {
                     let duals = &level.digit_dual[h as usize * n..(h as usize + 1) * n];
                     let profit = &level.profit[i * n..(i + 1) * n];
                     let reduced = |d: usize| -profit[d] - duals[d];
-                    let mut options = level.candidates[cell] & !level.placed[h as usize];
-                    let mut least = i32::MAX;
-                    while options != 0 {
-                        let d = options.trailing_zeros() as usize;
-                        options &= options - 1;
-                        least = least.min(reduced(d));
-                    }
+                    let options = level.candidates[cell] & !level.placed[h as usize];
+                    let least = digits(options).map(reduced).min().unwrap_or(i32::MAX);
                     level.cell_dual[i] = least;
                     if reduced(a[kind].trailing_zeros() as usize) != least {
                         level.assigned[i] = 0;
@@ -622,10 +614,7 @@ impl<B: Bitset> Maximiser<B> {
             // the rounding, and one more in the copies `kind < extra`.
             let mut mean = [0i32; 16];
             let mut extra = [0usize; 16];
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 let r = level.reduced(n, cells, cell, houses, d);
                 let total = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
                 mean[d] = total.div_euclid(3) as i32;
@@ -690,11 +679,7 @@ impl<B: Bitset> Maximiser<B> {
                 }
                 for house in 0..3 * n {
                     let kind = house / n;
-                    let missing = self.all_digits & !level.placed[house];
-                    let mut d_set = missing;
-                    while d_set != 0 {
-                        let d = d_set.trailing_zeros() as usize;
-                        d_set &= d_set - 1;
+                    for d in digits(self.all_digits & !level.placed[house]) {
                         let members = &self.house_cells[house * n..(house + 1) * n];
                         let mut high = f64::NEG_INFINITY;
                         let mut sum = 0.0;
@@ -724,20 +709,14 @@ impl<B: Bitset> Maximiser<B> {
         // level's total.
         let mut value: f64 = 0.0;
         for house in 0..3 * n {
-            let mut d_set = self.all_digits & !level.placed[house];
-            while d_set != 0 {
-                let d = d_set.trailing_zeros() as usize;
-                d_set &= d_set - 1;
+            for d in digits(self.all_digits & !level.placed[house]) {
                 value += y[house * n + d];
             }
         }
         for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut high = f64::NEG_INFINITY;
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 high = high.max(gain(cell, d) - others(&y, houses, 3, d));
             }
             u[cell] = high;
@@ -760,16 +739,10 @@ impl<B: Bitset> Maximiser<B> {
             let gain = |d: usize| SCALE * self.weights[cell] as i32 * (d as i32 + 1);
             let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
             let mut high = i32::MIN;
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 high = high.max(spare(d));
             }
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 // Each copy gets its house's share plus its third of the cell's dual, less its
                 // third of the slack; the thirds' remainders go to the first copies.
                 let slack = high - spare(d);
@@ -833,10 +806,7 @@ impl<B: Bitset> Maximiser<B> {
         for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut least = [i64::MAX; 2];
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 let loss = level.loss(self.size, self.cells, cell, houses, d);
                 if loss < least[0] {
                     least = [loss, least[0]];
@@ -953,10 +923,7 @@ impl<B: Bitset> Maximiser<B> {
             for cell in Cells(level.unsolved) {
                 let houses = self.cell_houses[cell];
                 let mut strike = 0u16;
-                let mut options = level.candidates[cell];
-                while options != 0 {
-                    let d = options.trailing_zeros() as usize;
-                    options &= options - 1;
+                for d in digits(level.candidates[cell]) {
                     if level.loss(n, cells, cell, houses, d) > slack {
                         strike |= 1 << d;
                     }
@@ -1017,23 +984,16 @@ impl<B: Bitset> Maximiser<B> {
     }
 }
 
+/// The digits (0-based) of a candidate set, bit `d` standing for digit `d + 1`, lowest first.
+fn digits(set: u16) -> Cells<u64> {
+    Cells(u64::from(set))
+}
+
 /// `tau * ln(sum(exp(t(d) / tau)))` over the digits `d` (0-based) of `set`, computed
 /// against the largest term.
 fn log_sum_exp(set: u16, tau: f64, t: impl Fn(usize) -> f64) -> f64 {
-    let mut high = f64::NEG_INFINITY;
-    let mut m = set;
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        high = high.max(t(d));
-    }
-    let mut sum = 0.0;
-    let mut m = set;
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        sum += ((t(d) - high) / tau).exp();
-    }
+    let high = digits(set).map(&t).fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = digits(set).map(|d| ((t(d) - high) / tau).exp()).sum();
     high + tau * sum.ln()
 }
 
