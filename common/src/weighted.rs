@@ -60,7 +60,8 @@ const SMOOTH_STAGES: usize = 10;
 const SMOOTH_SWEEPS: usize = 10;
 
 /// The state of one search node.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug))]
 struct Level<B> {
     /// Every cell's candidates, bit `d - 1` for digit `d`; a solved cell holds just its digit.
     candidates: Vec<u16>,
@@ -94,7 +95,8 @@ struct Level<B> {
 /// [`Maximiser::maximise`] for many grids. `B` holds the set of empty cells: any [`Bitset`]
 /// whose capacity is at least the number of cells, the narrowest being the fastest (`u128`
 /// for 9x9).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug))]
 pub struct Maximiser<B> {
     size: usize,
     cells: usize,
