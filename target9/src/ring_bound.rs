@@ -67,11 +67,8 @@ pub fn bound(candidates: &[u16]) -> u32 {
             let mut cells = [(0, 0); 8];
             for (k, cell) in cells.iter_mut().enumerate() {
                 let (row, column) = (LINES[band * 2 + k / 4], LINES[k % 4]);
-                let weight = if row % 8 == 0 && column % 8 == 0 {
-                    2
-                } else {
-                    1
-                };
+                // The grid's corners count twice.
+                let weight = 1 + u32::from(row % 8 == 0 && column % 8 == 0);
                 *cell = (candidates[at(row, column)], weight);
             }
             let third = 2 + 4 * band;
