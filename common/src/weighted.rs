@@ -241,9 +241,10 @@ impl<B: Bitset> Maximiser<B> {
     /// Lagrangian one, and makes the search, once it has a score, branch on the `focus`
     /// cells (those with two candidates or more) before any other: the cells that bound
     /// depends on, so that branching tightens it. The first dive keeps the plain order: it
-    /// finds a closer first score, without which a focused search can wander far longer. `bound` gets every cell's candidates, bit `d - 1` for digit `d`
-    /// (a cell with one candidate holds it in every completion below the node), and must
-    /// never return less than the score of a completion within them. Constraint: every
+    /// finds a closer first score, without which a focused search can wander far longer.
+    /// `bound` gets every cell's candidates, bit `d - 1` for digit `d` (a cell with one
+    /// candidate holds it in every completion below the node), and must never return less
+    /// than the score of a completion within them. Constraint: every
     /// `focus` cell is below N * N. O(N^2) once; each node pays one call of `bound`.
     pub fn set_focus(&mut self, focus: &[usize], bound: fn(&[u16]) -> u32) {
         self.focus = vec![false; self.cells];
