@@ -16,6 +16,8 @@
 //! path that assigns it sets its dual. Once every row is assigned, the assignment is optimal
 //! and its profit is `-(sum of the rows' duals + sum of the columns' duals)`.
 
+use crate::bitset::Cells;
+
 /// One assignment problem over tables its caller keeps, each indexed by row (or column)
 /// number: a problem's rows are some of the tables' rows, named in each call.
 ///
@@ -77,10 +79,7 @@ impl Assignment<'_> {
                 let from = far - self.row_dual[row];
                 let mut nearest = i32::MAX;
                 let mut next = 0;
-                let mut m = columns & !settled;
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    m &= m - 1;
+                for c in Cells(u64::from(columns & !settled)) {
                     if allowed >> c & 1 != 0 {
                         let length = from - profit[c] - duals[c];
                         if length < reach[c] {
@@ -106,10 +105,7 @@ impl Assignment<'_> {
             // Each settled column's row (and the free row) gains what its column fell short
             // of the path's length; the column's dual gives it back.
             self.row_dual[rows[start]] += far;
-            let mut m = settled & !(1 << (column - 1));
-            while m != 0 {
-                let c = m.trailing_zeros() as usize;
-                m &= m - 1;
+            for c in Cells(u64::from(settled & !(1 << (column - 1)))) {
                 let gain = far - reach[c];
                 self.row_dual[rows[owner[c + 1] - 1]] += gain;
                 duals[c] -= gain;

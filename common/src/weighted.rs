@@ -7,7 +7,9 @@
 //! the fewest candidates (three or more count alike), then the largest second-least loss,
 //! then the most weight. Digits are tried least loss first (ties: larger digit first), and at
 //! every node, before branching, each candidate whose loss would leave no bound above the best
-//! score is struck (reduced-cost fixing), which often leaves singles to propagate.
+//! score is struck (reduced-cost fixing), which often leaves singles to propagate. A caller
+//! may add a bound of its own and the cells it rests on, which are then branched on first
+//! ([`Maximiser::set_focus`]; target9 does, from the NOIP weights' structure).
 //!
 //! Bound, checked at every node: a Lagrangian decomposition. Each empty cell's gain
 //! `weight * digit` is split, digit by digit, into three profits, one for its row, one for its
@@ -58,7 +60,8 @@ const SMOOTH_STAGES: usize = 10;
 const SMOOTH_SWEEPS: usize = 10;
 
 /// The state of one search node.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug))]
 struct Level<B> {
     /// Every cell's candidates, bit `d - 1` for digit `d`; a solved cell holds just its digit.
     candidates: Vec<u16>,
@@ -92,7 +95,8 @@ struct Level<B> {
 /// [`Maximiser::maximise`] for many grids. `B` holds the set of empty cells: any [`Bitset`]
 /// whose capacity is at least the number of cells, the narrowest being the fastest (`u128`
 /// for 9x9).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug))]
 pub struct Maximiser<B> {
     size: usize,
     cells: usize,
@@ -119,6 +123,11 @@ pub struct Maximiser<B> {
     budget: u64,
     /// Set when a dive is over.
     stop: bool,
+    /// A second bound, from a layout's own structure ([`Maximiser::set_focus`]).
+    extra_bound: Option<fn(&[u16]) -> u32>,
+    /// `focus[cell]`: whether the search branches on the cell before the others; empty
+    /// when no cell is preferred.
+    focus: Vec<bool>,
 }
 
 impl<B: Bitset> Level<B> {
@@ -223,7 +232,33 @@ impl<B: Bitset> Maximiser<B> {
             stop_at_better: true,
             budget: 0,
             stop: false,
+            extra_bound: None,
+            focus: Vec::new(),
         }
+    }
+
+    /// Adds a second upper bound on the final score, checked at every node beside the
+    /// Lagrangian one, and makes the search, once it has a score, branch on the `focus`
+    /// cells (those with two candidates or more) before any other: the cells that bound
+    /// depends on, so that branching tightens it. The first dive keeps the plain order: it
+    /// finds a closer first score, without which a focused search can wander far longer.
+    /// `bound` gets every cell's candidates, bit `d - 1` for digit `d` (a cell with one
+    /// candidate holds it in every completion below the node), and must never return less
+    /// than the score of a completion within them. Constraint: every
+    /// `focus` cell is below N * N. O(N^2) once; each node pays one call of `bound`.
+    pub fn set_focus(&mut self, focus: &[usize], bound: fn(&[u16]) -> u32) {
+        self.focus = vec![false; self.cells];
+        for &cell in focus {
+            self.focus[cell] = true;
+        }
+        self.extra_bound = Some(bound);
+    }
+
+    /// Whether level `depth` (its candidates propagated) may still beat `best` by the
+    /// second bound; true without one.
+    fn beats(&self, depth: usize, best: u32) -> bool {
+        self.extra_bound
+            .map_or(true, |bound| bound(&self.levels[depth].candidates) > best)
     }
 
     /// The highest `sum(weights[cell] * digit)` over all completions of `givens`, or `None`
@@ -255,7 +290,7 @@ impl<B: Bitset> Maximiser<B> {
                 .take_dual_steps(0, steps)
                 .and_then(|_| self.fix_reduced_costs(0));
             match (bound, self.best) {
-                (Some(b), Some(best)) if b > best => {}
+                (Some(b), Some(best)) if b > best && self.beats(0, best) => {}
                 _ => return self.best,
             }
             if left == 0 {
@@ -269,7 +304,7 @@ impl<B: Bitset> Maximiser<B> {
                 let mut bound = self.smooth(0);
                 loop {
                     match (bound, self.best) {
-                        (Some(b), Some(best)) if b > best => {}
+                        (Some(b), Some(best)) if b > best && self.beats(0, best) => {}
                         _ => return self.best,
                     }
                     if self.dive(u64::MAX) {
@@ -459,10 +494,7 @@ impl<B: Bitset> Maximiser<B> {
     /// the final score: the placed score plus the houses' total profit over `SCALE`. `None`
     /// when some house cannot take its missing digits at all.
     fn bound(&mut self, depth: usize) -> Option<u32> {
-        let mut dirty = self.levels[depth].dirty;
-        while dirty != 0 {
-            let house = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
+        for house in Cells(self.levels[depth].dirty) {
             if !self.update_house(depth, house) {
                 return None;
             }
@@ -549,13 +581,8 @@ impl<B: Bitset> Maximiser<B> {
                     let duals = &level.digit_dual[h as usize * n..(h as usize + 1) * n];
                     let profit = &level.profit[i * n..(i + 1) * n];
                     let reduced = |d: usize| -profit[d] - duals[d];
-                    let mut options = level.candidates[cell] & !level.placed[h as usize];
-                    let mut least = i32::MAX;
-                    while options != 0 {
-                        let d = options.trailing_zeros() as usize;
-                        options &= options - 1;
-                        least = least.min(reduced(d));
-                    }
+                    let options = level.candidates[cell] & !level.placed[h as usize];
+                    let least = digits(options).map(reduced).min().unwrap_or(i32::MAX);
                     level.cell_dual[i] = least;
                     if reduced(a[kind].trailing_zeros() as usize) != least {
                         level.assigned[i] = 0;
@@ -590,10 +617,7 @@ impl<B: Bitset> Maximiser<B> {
             // the rounding, and one more in the copies `kind < extra`.
             let mut mean = [0i32; 16];
             let mut extra = [0usize; 16];
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 let r = level.reduced(n, cells, cell, houses, d);
                 let total = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
                 mean[d] = total.div_euclid(3) as i32;
@@ -658,11 +682,7 @@ impl<B: Bitset> Maximiser<B> {
                 }
                 for house in 0..3 * n {
                     let kind = house / n;
-                    let missing = self.all_digits & !level.placed[house];
-                    let mut d_set = missing;
-                    while d_set != 0 {
-                        let d = d_set.trailing_zeros() as usize;
-                        d_set &= d_set - 1;
+                    for d in digits(self.all_digits & !level.placed[house]) {
                         let members = &self.house_cells[house * n..(house + 1) * n];
                         let mut high = f64::NEG_INFINITY;
                         let mut sum = 0.0;
@@ -692,20 +712,14 @@ impl<B: Bitset> Maximiser<B> {
         // level's total.
         let mut value: f64 = 0.0;
         for house in 0..3 * n {
-            let mut d_set = self.all_digits & !level.placed[house];
-            while d_set != 0 {
-                let d = d_set.trailing_zeros() as usize;
-                d_set &= d_set - 1;
+            for d in digits(self.all_digits & !level.placed[house]) {
                 value += y[house * n + d];
             }
         }
         for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut high = f64::NEG_INFINITY;
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 high = high.max(gain(cell, d) - others(&y, houses, 3, d));
             }
             u[cell] = high;
@@ -728,16 +742,10 @@ impl<B: Bitset> Maximiser<B> {
             let gain = |d: usize| SCALE * self.weights[cell] as i32 * (d as i32 + 1);
             let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
             let mut high = i32::MIN;
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 high = high.max(spare(d));
             }
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 // Each copy gets its house's share plus its third of the cell's dual, less its
                 // third of the slack; the thirds' remainders go to the first copies.
                 let slack = high - spare(d);
@@ -789,10 +797,11 @@ impl<B: Bitset> Maximiser<B> {
         true
     }
 
-    /// The branching cell at level `depth`, whose houses are up to date: fewest candidates
-    /// (three or more count alike), then the largest second-least loss (see
-    /// [`Maximiser::losses`]: the cell whose digits but the best lower the bound most), then
-    /// heaviest. `None` when every cell is solved. O(cells * N).
+    /// The branching cell at level `depth`, whose houses are up to date: once a score is
+    /// known, a focus cell first ([`Maximiser::set_focus`]) unless a cell has one candidate;
+    /// then fewest candidates (three or more count alike), then the largest second-least
+    /// loss (see [`Maximiser::losses`]: the cell whose digits but the best lower the bound
+    /// most), then heaviest. `None` when every cell is solved. O(cells * N).
     fn select(&self, depth: usize) -> Option<usize> {
         let level = &self.levels[depth];
         let mut best = None;
@@ -800,10 +809,7 @@ impl<B: Bitset> Maximiser<B> {
         for cell in Cells(level.unsolved) {
             let houses = self.cell_houses[cell];
             let mut least = [i64::MAX; 2];
-            let mut options = level.candidates[cell];
-            while options != 0 {
-                let d = options.trailing_zeros() as usize;
-                options &= options - 1;
+            for d in digits(level.candidates[cell]) {
                 let loss = level.loss(self.size, self.cells, cell, houses, d);
                 if loss < least[0] {
                     least = [loss, least[0]];
@@ -811,7 +817,10 @@ impl<B: Bitset> Maximiser<B> {
                     least[1] = loss;
                 }
             }
-            let len = level.candidates[cell].count_ones().min(3);
+            let mut len = level.candidates[cell].count_ones().min(3);
+            if len > 1 && self.best.is_some() && self.focus.get(cell) == Some(&false) {
+                len += 3;
+            }
             let weight = self.weights[cell];
             let (l, second, heavy) = best_key;
             if len < l
@@ -917,10 +926,7 @@ impl<B: Bitset> Maximiser<B> {
             for cell in Cells(level.unsolved) {
                 let houses = self.cell_houses[cell];
                 let mut strike = 0u16;
-                let mut options = level.candidates[cell];
-                while options != 0 {
-                    let d = options.trailing_zeros() as usize;
-                    options &= options - 1;
+                for d in digits(level.candidates[cell]) {
                     if level.loss(n, cells, cell, houses, d) > slack {
                         strike |= 1 << d;
                     }
@@ -976,28 +982,21 @@ impl<B: Bitset> Maximiser<B> {
         match (self.fix_reduced_costs(depth + 1), self.best) {
             (None, _) => false,
             (Some(_), None) => true,
-            (Some(b), Some(best)) => b > best,
+            (Some(b), Some(best)) => b > best && self.beats(depth + 1, best),
         }
     }
+}
+
+/// The digits (0-based) of a candidate set, bit `d` standing for digit `d + 1`, lowest first.
+fn digits(set: u16) -> Cells<u64> {
+    Cells(u64::from(set))
 }
 
 /// `tau * ln(sum(exp(t(d) / tau)))` over the digits `d` (0-based) of `set`, computed
 /// against the largest term.
 fn log_sum_exp(set: u16, tau: f64, t: impl Fn(usize) -> f64) -> f64 {
-    let mut high = f64::NEG_INFINITY;
-    let mut m = set;
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        high = high.max(t(d));
-    }
-    let mut sum = 0.0;
-    let mut m = set;
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        sum += ((t(d) - high) / tau).exp();
-    }
+    let high = digits(set).map(&t).fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = digits(set).map(|d| ((t(d) - high) / tau).exp()).sum();
     high + tau * sum.ln()
 }
 
