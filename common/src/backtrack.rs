@@ -506,6 +506,20 @@ impl<B: Bitset> Search<B> {
         }
     }
 
+    /// The node of level `depth`, looking for locked candidates if `locking` and for hidden
+    /// singles if `hidden`.
+    #[inline]
+    fn node(&mut self, depth: usize, locking: bool, hidden: bool) -> Node<'_, B> {
+        Node {
+            tables: &self.tables,
+            state: &mut self.levels[depth],
+            grid: &mut self.grid,
+            marks: &mut self.marks,
+            locking,
+            hidden,
+        }
+    }
+
     /// Sets up level 0 from `givens` (0 = empty, else a digit `1..=N`) and propagates.
     /// False when the givens already contradict each other.
     fn start(&mut self, givens: &[u8]) -> bool {
@@ -516,14 +530,7 @@ impl<B: Bitset> Search<B> {
             changed: (1 << self.tables.size) - 1,
             stale_locked: [self.tables.all_houses; MAX_DIGITS],
         };
-        let mut node = Node {
-            tables: &self.tables,
-            state: &mut self.levels[0],
-            grid: &mut self.grid,
-            marks: &mut self.marks,
-            locking: true,
-            hidden: true,
-        };
+        let mut node = self.node(0, true, true);
         let size = node.tables.size;
         for (cell, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -555,14 +562,7 @@ impl<B: Bitset> Search<B> {
         } else {
             0
         };
-        let mut node = Node {
-            tables: &self.tables,
-            state: &mut self.levels[depth],
-            grid: &mut self.grid,
-            marks: &mut self.marks,
-            locking: false,
-            hidden: self.hidden,
-        };
+        let mut node = self.node(depth, false, self.hidden);
         node.place(cell, d, others);
         node.propagate()
     }
@@ -780,14 +780,7 @@ impl<B: Bitset> Search<B> {
         loop {
             self.marks.stale_hidden = dirty;
             self.marks.changed = changed;
-            let mut node = Node {
-                tables: &self.tables,
-                state: &mut self.levels[depth],
-                grid: &mut self.grid,
-                marks: &mut self.marks,
-                locking: false,
-                hidden: true,
-            };
+            let mut node = self.node(depth, false, true);
             if !node.propagate() {
                 return false;
             }
