@@ -212,8 +212,8 @@ mod tests {
         (0..B::CAPACITY).filter(|&c| set.contains(c)).collect()
     }
 
-    /// A random set of each width built from the same cells, and those cells.
-    fn random_sets(rng: &mut Rng, capacity: usize) -> Vec<usize> {
+    /// Random cells below `capacity`, ascending, each kept with one random density.
+    fn random_cells(rng: &mut Rng, capacity: usize) -> Vec<usize> {
         let density = rng.between(0, 100);
         (0..capacity).filter(|_| rng.percent(density)).collect()
     }
@@ -225,7 +225,10 @@ mod tests {
     /// Every operation agrees with the same operation on sorted lists of cells.
     fn agrees_with_lists<B: Bitset>(rng: &mut Rng) {
         for _ in 0..300 {
-            let (x, y) = (random_sets(rng, B::CAPACITY), random_sets(rng, B::CAPACITY));
+            let (x, y) = (
+                random_cells(rng, B::CAPACITY),
+                random_cells(rng, B::CAPACITY),
+            );
             let (a, b) = (of::<B>(&x), of::<B>(&y));
             assert_eq!(members(a), x);
             assert_eq!(Cells(a).collect::<Vec<_>>(), x);
