@@ -14,7 +14,7 @@
 //! lack it. Placing a digit is a few word operations: clear the cell on every digit's board,
 //! clear the cell's peers on the digit's board. Naked singles come from counting, bit-sliced
 //! across the digit boards, how many digits each cell has left; hidden singles from each
-//! digit's board cut by the houses touched since the last look. At the root (on 17-clue
+//! digit's board cut by the houses that may have changed since the last look. At the root (on 17-clue
 //! puzzles it saves more search nodes than it costs), locked candidates too: a digit confined
 //! to one line within a region leaves the rest of that line, and the other way round. A count
 //! also breaks the symmetry of the digits that neither a given nor a branch placed: of those,
@@ -77,13 +77,14 @@ struct State<B> {
 /// What changed on each digit's board since propagation last looked.
 #[derive(Clone, Copy)]
 struct Marks {
-    /// Per digit: the houses where its board lost a cell since hidden singles were last
-    /// looked for there.
+    /// Per digit: the houses where its board may have lost a cell since hidden singles were
+    /// last looked for there (every house once the digit was placed: see `Node::mark_digit`).
     stale_hidden: [u64; MAX_DIGITS],
     /// The digits whose `stale_hidden` houses may not be empty (bit `digit - 1`).
     changed: u32,
-    /// Per digit: the houses where its board lost a cell since locked candidates were last
-    /// looked for there.
+    /// Per digit: the houses where its board may have lost a cell since locked candidates
+    /// were last looked for there. Kept only by nodes that lock, from the `stale_hidden`
+    /// houses that hidden singles look at.
     stale_locked: [u64; MAX_DIGITS],
 }
 
@@ -282,7 +283,7 @@ impl<'a, B: Bitset> Node<'a, B> {
     /// house holds it yet).
     #[inline]
     fn place(&mut self, cell: usize, d: usize, others: u32) {
-        let struck = self.assign(cell, d, others);
+        self.assign(cell, d, others);
         if !self.hidden {
             return;
         }
@@ -294,34 +295,17 @@ impl<'a, B: Bitset> Node<'a, B> {
             let e = rest.trailing_zeros() as usize % MAX_DIGITS;
             rest &= rest - 1;
             self.marks.stale_hidden[e] |= houses;
-            self.marks.stale_locked[e] |= houses;
         }
-        self.mark_struck(d, struck);
+        self.mark_digit(d);
     }
 
-    /// Marks the houses of `cells` as changed on digit `d + 1`'s board. Not inlined: inside
-    /// `propagate` its steps slowed the nodes without hidden singles, which never call it
-    /// (latin6's `visit_lex`).
-    #[inline(never)]
-    fn mark_struck(&mut self, d: usize, cells: B) {
-        // Six cells a step, without a test between them: a loop of varying length is often
-        // mispredicted at its end (on the hardest 9x9 set it saves more time than the extra
-        // instructions cost). Past
-        // the last cell, `lowest` gives the board's capacity, whose entry of `cell_houses` is 0.
-        let mut touched = 0;
-        let mut rest = cells;
-        loop {
-            for _ in 0..6 {
-                touched |= self.tables.cell_houses[rest.lowest()];
-                rest = rest.without_lowest();
-            }
-            if rest.is_empty() {
-                break;
-            }
-        }
-        self.marks.stale_hidden[d] |= touched;
+    /// Marks every house as changed on digit `d + 1`'s board. Cheaper than naming the houses
+    /// of the cells it lost one by one, or than testing whether it lost any: the digit's open
+    /// houses are few once the search is deep, and a look at each is one board operation.
+    #[inline]
+    fn mark_digit(&mut self, d: usize) {
+        self.marks.stale_hidden[d] = !0;
         self.marks.changed |= 1 << d;
-        self.marks.stale_locked[d] |= touched;
     }
 
     /// Locked candidates on the changed houses: when a digit's places in a region all lie in
@@ -360,7 +344,7 @@ impl<'a, B: Bitset> Node<'a, B> {
                         let gone = board.and(other).and_not(t.houses[h]);
                         if !gone.is_empty() {
                             board = board.and_not(gone);
-                            self.mark_struck(d, gone);
+                            self.mark_digit(d);
                             found = true;
                         }
                     }
@@ -371,10 +355,10 @@ impl<'a, B: Bitset> Node<'a, B> {
         found
     }
 
-    /// [`Node::place`] without marking what changed; returns the peers that lost the digit.
-    /// `others` may hold digits that are no longer candidates.
+    /// [`Node::place`] without marking what changed. `others` may hold digits that are no
+    /// longer candidates.
     #[inline]
-    fn assign(&mut self, cell: usize, d: usize, others: u32) -> B {
+    fn assign(&mut self, cell: usize, d: usize, others: u32) {
         let t = self.tables;
         let s = &mut *self.state;
         let bit = B::cell(cell);
@@ -385,12 +369,10 @@ impl<'a, B: Bitset> Node<'a, B> {
             rest &= rest - 1;
             s.candidates[e] = s.candidates[e].and_not(bit);
         }
-        let struck = s.candidates[d].and(t.peers[cell]);
-        s.candidates[d] = s.candidates[d].and_not(struck);
+        s.candidates[d] = s.candidates[d].and_not(t.peers[cell]);
         s.unsolved = s.unsolved.and_not(bit);
         s.open[d] &= !t.cell_houses[cell];
         self.grid[cell] = d as u8 + 1;
-        struck
     }
 
     /// Completes a node whose every empty cell has one candidate left: a solution unless two
@@ -463,6 +445,9 @@ impl<'a, B: Bitset> Node<'a, B> {
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize % MAX_DIGITS;
                 digits &= digits - 1;
+                if self.locking {
+                    self.marks.stale_locked[d] |= self.marks.stale_hidden[d];
+                }
                 let mut houses = self.marks.stale_hidden[d] & self.state.open[d];
                 self.marks.stale_hidden[d] = 0;
                 while houses != 0 {
