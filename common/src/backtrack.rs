@@ -454,10 +454,11 @@ impl<'a, B: Bitset> Node<'a, B> {
                     let h = houses.trailing_zeros() as usize;
                     houses &= houses - 1;
                     let places = self.state.candidates[d].and(self.tables.houses[h]);
-                    if places.is_empty() {
-                        return false;
-                    }
-                    if places.is_single() {
+                    // Most houses have two places or more: one test sets them aside.
+                    if places.without_lowest().is_empty() {
+                        if places.is_empty() {
+                            return false;
+                        }
                         let cell = places.lowest();
                         let others = self.state.digits_of(size, cell) & !(1 << d);
                         self.place(cell, d, others);

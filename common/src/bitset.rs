@@ -29,12 +29,6 @@ pub trait Bitset: Copy + Eq {
     fn without_lowest(self) -> Self;
     /// How many cells the two sets hold, a cell in both counted twice.
     fn len_with(self, other: Self) -> u32;
-
-    /// True when the set holds exactly one cell.
-    #[inline]
-    fn is_single(self) -> bool {
-        !self.is_empty() && self.without_lowest().is_empty()
-    }
 }
 
 /// [`Bitset`] for an unsigned integer type of `$bits` bits. `contains` and `len_with` are given
@@ -241,7 +235,6 @@ mod tests {
             assert_eq!(members(a.or(b)), either);
             assert_eq!(members(a.and_not(b)), only);
             assert_eq!(a.is_empty(), x.is_empty());
-            assert_eq!(a.is_single(), x.len() == 1);
             assert_eq!(a.lowest(), x.first().copied().unwrap_or(B::CAPACITY));
             assert_eq!(
                 members(a.without_lowest()),
