@@ -280,23 +280,24 @@ impl<'a, B: Bitset> Node<'a, B> {
     /// Places digit `d + 1` in `cell`, whose other candidates are the digits of `others`
     /// (bit `digit - 1`), and marks what changed if the node looks for hidden singles.
     /// Constraint: `cell` is unsolved and the digit is still among its candidates (so no
-    /// house holds it yet).
+    /// house holds it yet); `others` is empty unless the node looks for hidden singles.
     #[inline]
     fn place(&mut self, cell: usize, d: usize, others: u32) {
-        self.assign(cell, d, others);
-        if !self.hidden {
-            return;
-        }
+        let bit = B::cell(cell);
         let houses = self.tables.cell_houses[cell];
-        self.marks.changed |= others;
         let mut rest = others;
         while rest != 0 {
             // `% MAX_DIGITS` changes nothing (digits are below 16) but drops index checks.
             let e = rest.trailing_zeros() as usize % MAX_DIGITS;
             rest &= rest - 1;
+            self.state.candidates[e] = self.state.candidates[e].and_not(bit);
             self.marks.stale_hidden[e] |= houses;
         }
-        self.mark_digit(d);
+        self.assign(cell, d, 0);
+        if self.hidden {
+            self.marks.changed |= others;
+            self.mark_digit(d);
+        }
     }
 
     /// Marks every house as changed on digit `d + 1`'s board. Cheaper than naming the houses
