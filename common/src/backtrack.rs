@@ -14,13 +14,14 @@
 //! lack it. Placing a digit is a few word operations: clear the cell on every digit's board,
 //! clear the cell's peers on the digit's board. Naked singles come from counting, bit-sliced
 //! across the digit boards, how many digits each cell has left; hidden singles from each
-//! digit's board cut by the houses that may have changed since the last look. At the root (on 17-clue
-//! puzzles it saves more search nodes than it costs), locked candidates too: a digit confined
-//! to one line within a region leaves the rest of that line, and the other way round. A count
-//! also breaks the symmetry of the digits that neither a given nor a branch placed: of those,
-//! a branch tries only one (see `Search::count_from`); and one that runs past `SAT_AFTER`
-//! nodes is finished by the SAT solver of [`crate::sat`] (see `Search::count_by_sat`). A
-//! board is a [`Bitset`], the caller's choice of width (see [`Backtracker`]).
+//! digit's board cut by the houses that may have changed since the last look. At the root
+//! (on 17-clue puzzles it saves more search nodes than it costs), locked candidates too: a
+//! digit confined to one line within a region leaves the rest of that line, and the other way
+//! round. A count also breaks the symmetry of the digits that neither a given nor a branch
+//! placed: of those, a branch tries only one (see `Search::count_from`); and one that runs
+//! past `SAT_AFTER` nodes is finished by the SAT solver of [`crate::sat`] (see
+//! `Search::count_by_sat`). A board is a [`Bitset`], the caller's choice of width (see
+//! [`Backtracker`]).
 //!
 //! Each branch copies the node's state (a fixed-size value) one level down, into a buffer
 //! allocated once per [`Backtracker`]; a cell's last candidate is tried in place, without a
