@@ -29,7 +29,7 @@
 //! three agree everywhere, the assignments form a completion whose score is the bound. Children
 //! start from their parent's profits, a house's assignment is recomputed only when a change touches
 //! it, and a house that cannot take its missing digits ends the node. Each node copies one
-//! [`Level`] into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
+//! `Level` into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
 //! goes that deep (most searches stay far shallower than the number of cells), so searches allocate
 //! next to nothing.
 //!
@@ -37,13 +37,12 @@
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
 //! better). If the rounds leave the root's bound above the best score, the root's profits
-//! are rebuilt from a near-optimal dual of the linear relaxation ([`Maximiser::smooth`]: the
+//! are rebuilt from a near-optimal dual of the linear relaxation (`Maximiser::smooth`: the
 //! subgradient steps stall well above it on sparse grids), and dives follow, each ended by a
 //! better score, after which the root's fixing runs again against it, until one dive goes
-//! through the whole tree. These dives have a budget of nodes: a dive that spends it without
-//! a better score hands over to the next with twice the budget and the other order (focus
-//! cells first or not), since each order settles in a few hundred nodes some grids on which
-//! the other wanders for hundreds of thousands.
+//! through the whole tree. These dives, and the first, have a budget of nodes: one that
+//! spends it without a better score hands over to the next with twice the budget and the
+//! other order, focus cells first or not (`Maximiser::dive_in_turns`).
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
@@ -278,7 +277,7 @@ impl<B: Bitset> Maximiser<B> {
             return None;
         }
         // A first dive for a score to beat (it finds none only if there is no completion).
-        if self.dive(u64::MAX) {
+        if self.dive_in_turns(SEARCH_NODES) {
             return self.best;
         }
         self.focused = true;
@@ -304,21 +303,13 @@ impl<B: Bitset> Maximiser<B> {
                     return self.best;
                 }
                 let mut bound = self.smooth(0);
-                let mut budget = DIVE_NODES;
                 loop {
                     match (bound, self.best) {
                         (Some(b), Some(best)) if b > best => {}
                         _ => return self.best,
                     }
-                    let before = self.best;
-                    if self.dive(self.nodes + budget) {
+                    if self.dive_in_turns(DIVE_NODES) {
                         return self.best;
-                    }
-                    if self.best == before {
-                        // Each order is strong where the other wanders: take turns,
-                        // with twice the nodes each time.
-                        budget *= 2;
-                        self.focused = !self.focused;
                     }
                     bound = self.fix_reduced_costs(0);
                 }
@@ -326,6 +317,25 @@ impl<B: Bitset> Maximiser<B> {
             if self.dive(self.nodes + DIVE_NODES) {
                 return self.best;
             }
+        }
+    }
+
+    /// Dives from the root until one finds a better completion (false) or goes through the
+    /// whole tree (true). The first dive may visit `budget` nodes, each next one twice as
+    /// many as the one before, and each takes the other order (focus cells first or not):
+    /// each order settles in a few hundred nodes some grids on which the other wanders for
+    /// hundreds of thousands, and the doubling bounds what the wrong one wastes.
+    fn dive_in_turns(&mut self, mut budget: u64) -> bool {
+        let before = self.best;
+        loop {
+            if self.dive(self.nodes + budget) {
+                return true;
+            }
+            if self.best != before {
+                return false;
+            }
+            budget *= 2;
+            self.focused = !self.focused;
         }
     }
 
