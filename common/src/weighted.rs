@@ -1,15 +1,18 @@
 //! Branch and bound for the highest weighted sum `sum(weight[cell] * digit)` over all
 //! completions of a grid on any [`Layout`] (NOIP 2009 "靶形数独" is the 9x9 case).
 //!
-//! Search: candidates as bitmasks, naked and hidden singles after every placement. A digit's
+//! Search: candidates as bitmasks; after every placement naked and hidden singles, then locked
+//! candidates (a digit whose places in a house lie in one other house leaves the rest of that
+//! house), for the houses whose places changed only. Without locked candidates, sparse grids
+//! spend most of their nodes refuting fillings that the rule refutes at once. A digit's
 //! loss in a cell is the sum of its reduced costs in the cell's three house assignments (see
 //! the bound): a lower bound on how much placing it lowers the bound. The branching cell has
 //! the fewest candidates (three or more count alike), then the largest second-least loss,
 //! then the most weight. Digits are tried least loss first (ties: larger digit first), and at
 //! every node, before branching, each candidate whose loss would leave no bound above the best
 //! score is struck (reduced-cost fixing), which often leaves singles to propagate. A caller
-//! may add a bound of its own and the cells it rests on, which are then branched on first
-//! ([`Maximiser::set_focus`]; target9 does, from the NOIP weights' structure).
+//! may name cells to branch on first ([`Maximiser::set_focus`]; target9 names the 17 cells
+//! that decide its score).
 //!
 //! Bound, checked at every node: a Lagrangian decomposition. Each empty cell's gain
 //! `weight * digit` is split, digit by digit, into three profits, one for its row, one for its
@@ -26,7 +29,7 @@
 //! three agree everywhere, the assignments form a completion whose score is the bound. Children
 //! start from their parent's profits, a house's assignment is recomputed only when a change touches
 //! it, and a house that cannot take its missing digits ends the node. Each node copies one
-//! [`Level`] into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
+//! `Level` into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
 //! goes that deep (most searches stay far shallower than the number of cells), so searches allocate
 //! next to nothing.
 //!
@@ -34,10 +37,12 @@
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
 //! better). If the rounds leave the root's bound above the best score, the root's profits
-//! are rebuilt from a near-optimal dual of the linear relaxation ([`Maximiser::smooth`]: the
+//! are rebuilt from a near-optimal dual of the linear relaxation (`Maximiser::smooth`: the
 //! subgradient steps stall well above it on sparse grids), and dives follow, each ended by a
 //! better score, after which the root's fixing runs again against it, until one dive goes
-//! through the whole tree.
+//! through the whole tree. These dives, and the first, have a budget of nodes: one that
+//! spends it without a better score hands over to the next with twice the budget and the
+//! other order, focus cells first or not (`Maximiser::dive_in_turns`).
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
@@ -87,6 +92,9 @@ struct Level<B> {
     /// Bit `house` is set when the house has cells without a digit assigned, or its bound
     /// must be summed again.
     dirty: u64,
+    /// `stale[house]`: the digits whose places in the house shrank since locked candidates
+    /// last looked at it.
+    stale: Vec<u16>,
     /// The bound on the final score, once computed.
     bound: u32,
 }
@@ -123,11 +131,11 @@ pub struct Maximiser<B> {
     budget: u64,
     /// Set when a dive is over.
     stop: bool,
-    /// A second bound, from a layout's own structure ([`Maximiser::set_focus`]).
-    extra_bound: Option<fn(&[u16]) -> u32>,
     /// `focus[cell]`: whether the search branches on the cell before the others; empty
     /// when no cell is preferred.
     focus: Vec<bool>,
+    /// Whether the search branches on the focus cells first just now.
+    focused: bool,
 }
 
 impl<B: Bitset> Level<B> {
@@ -212,6 +220,7 @@ impl<B: Bitset> Maximiser<B> {
             cell_dual: vec![0; 3 * cells],
             digit_dual: vec![0; 3 * size * size],
             dirty: 0,
+            stale: vec![0; 3 * size],
             bound: 0,
         };
         Maximiser {
@@ -232,33 +241,23 @@ impl<B: Bitset> Maximiser<B> {
             stop_at_better: true,
             budget: 0,
             stop: false,
-            extra_bound: None,
             focus: Vec::new(),
+            focused: false,
         }
     }
 
-    /// Adds a second upper bound on the final score, checked at every node beside the
-    /// Lagrangian one, and makes the search, once it has a score, branch on the `focus`
-    /// cells (those with two candidates or more) before any other: the cells that bound
-    /// depends on, so that branching tightens it. The first dive keeps the plain order: it
-    /// finds a closer first score, without which a focused search can wander far longer.
-    /// `bound` gets every cell's candidates, bit `d - 1` for digit `d` (a cell with one
-    /// candidate holds it in every completion below the node), and must never return less
-    /// than the score of a completion within them. Constraint: every
-    /// `focus` cell is below N * N. O(N^2) once; each node pays one call of `bound`.
-    pub fn set_focus(&mut self, focus: &[usize], bound: fn(&[u16]) -> u32) {
+    /// Names the cells the score rests on, where a layout's weights make some cells decide
+    /// the rest (target9's do: see its `score` module). Once the search has a score, it
+    /// branches on them (those with two candidates or more) before any other, so that the
+    /// bound falls as fast as it can; the first dive keeps the plain order, since it finds a
+    /// closer first score, and later dives take turns with it (see
+    /// [`Maximiser::maximise`]). Without focus cells the order is always the plain one.
+    /// Constraint: every `focus` cell is below N * N. O(N^2).
+    pub fn set_focus(&mut self, focus: &[usize]) {
         self.focus = vec![false; self.cells];
         for &cell in focus {
             self.focus[cell] = true;
         }
-        self.extra_bound = Some(bound);
-    }
-
-    /// Whether level `depth` (its candidates propagated) may still beat `best` by the
-    /// second bound; true without one.
-    fn beats(&self, depth: usize, best: u32) -> bool {
-        self.extra_bound
-            .map_or(true, |bound| bound(&self.levels[depth].candidates) > best)
     }
 
     /// The highest `sum(weights[cell] * digit)` over all completions of `givens`, or `None`
@@ -273,13 +272,15 @@ impl<B: Bitset> Maximiser<B> {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;
         self.nodes = 0;
+        self.focused = false;
         if !(self.start(givens) && self.bound(0).is_some()) {
             return None;
         }
         // A first dive for a score to beat (it finds none only if there is no completion).
-        if self.dive(u64::MAX) {
+        if self.dive_in_turns(SEARCH_NODES) {
             return self.best;
         }
+        self.focused = true;
         // The root's profits tuned against it in rounds, each followed by a short dive that
         // follows the tuned bound: a closer score to beat makes the next steps surer.
         let mut left = ROOT_STEPS;
@@ -290,7 +291,7 @@ impl<B: Bitset> Maximiser<B> {
                 .take_dual_steps(0, steps)
                 .and_then(|_| self.fix_reduced_costs(0));
             match (bound, self.best) {
-                (Some(b), Some(best)) if b > best && self.beats(0, best) => {}
+                (Some(b), Some(best)) if b > best => {}
                 _ => return self.best,
             }
             if left == 0 {
@@ -304,10 +305,10 @@ impl<B: Bitset> Maximiser<B> {
                 let mut bound = self.smooth(0);
                 loop {
                     match (bound, self.best) {
-                        (Some(b), Some(best)) if b > best && self.beats(0, best) => {}
+                        (Some(b), Some(best)) if b > best => {}
                         _ => return self.best,
                     }
-                    if self.dive(u64::MAX) {
+                    if self.dive_in_turns(DIVE_NODES) {
                         return self.best;
                     }
                     bound = self.fix_reduced_costs(0);
@@ -316,6 +317,25 @@ impl<B: Bitset> Maximiser<B> {
             if self.dive(self.nodes + DIVE_NODES) {
                 return self.best;
             }
+        }
+    }
+
+    /// Dives from the root until one finds a better completion (false) or goes through the
+    /// whole tree (true). The first dive may visit `budget` nodes, each next one twice as
+    /// many as the one before, and each takes the other order (focus cells first or not):
+    /// each order settles in a few hundred nodes some grids on which the other wanders for
+    /// hundreds of thousands, and the doubling bounds what the wrong one wastes.
+    fn dive_in_turns(&mut self, mut budget: u64) -> bool {
+        let before = self.best;
+        loop {
+            if self.dive(self.nodes + budget) {
+                return true;
+            }
+            if self.best != before {
+                return false;
+            }
+            budget *= 2;
+            self.focused = !self.focused;
         }
     }
 
@@ -373,6 +393,7 @@ impl<B: Bitset> Maximiser<B> {
         level.cell_dual.iter_mut().for_each(|u| *u = 0);
         level.digit_dual.iter_mut().for_each(|v| *v = 0);
         level.dirty = (1u64 << (3 * self.size)) - 1;
+        level.stale.iter_mut().for_each(|s| *s = all);
         self.singles.clear();
         for (cell, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -405,6 +426,9 @@ impl<B: Bitset> Maximiser<B> {
         for &h in houses.iter() {
             level.placed[h as usize] |= bit;
         }
+        for &h in houses.iter() {
+            level.stale[h as usize] |= level.candidates[cell];
+        }
         level.candidates[cell] = bit;
         level.unsolved = level.unsolved.and_not(B::cell(cell));
         let digit = bit.trailing_zeros() as usize;
@@ -429,6 +453,7 @@ impl<B: Bitset> Maximiser<B> {
                 level.candidates[p] = left;
                 let ph = self.cell_houses[p];
                 for (kind, &h) in ph.iter().enumerate() {
+                    level.stale[h as usize] |= bit;
                     let a = &mut level.assigned[kind * self.cells + p];
                     if *a == bit {
                         *a = 0;
@@ -485,7 +510,11 @@ impl<B: Bitset> Maximiser<B> {
                 }
             }
             if !found && self.singles.is_empty() {
-                return true;
+                match self.locked_candidates(depth) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
             }
         }
     }
@@ -818,7 +847,7 @@ impl<B: Bitset> Maximiser<B> {
                 }
             }
             let mut len = level.candidates[cell].count_ones().min(3);
-            if len > 1 && self.best.is_some() && self.focus.get(cell) == Some(&false) {
+            if len > 1 && self.focused && self.focus.get(cell) == Some(&false) {
                 len += 3;
             }
             let weight = self.weights[cell];
@@ -934,19 +963,8 @@ impl<B: Bitset> Maximiser<B> {
                 if strike == 0 {
                     continue;
                 }
-                let left = level.candidates[cell] & !strike;
-                match left.count_ones() {
-                    0 => return None,
-                    1 => self.singles.push(cell as u16),
-                    _ => {}
-                }
-                level.candidates[cell] = left;
-                for (kind, &h) in houses.iter().enumerate() {
-                    let a = &mut level.assigned[kind * cells + cell];
-                    if *a & strike != 0 {
-                        *a = 0;
-                        level.dirty |= 1 << h;
-                    }
+                if !Self::strike(level, &mut self.singles, cells, houses, cell, strike) {
+                    return None;
                 }
                 struck = true;
             }
@@ -958,6 +976,83 @@ impl<B: Bitset> Maximiser<B> {
             }
             self.bound(depth)?;
         }
+    }
+
+    /// Strikes the digits `strike` from the candidates of unsolved `cell` (whose houses are
+    /// `houses`) at `level`; a cell left with one goes on `singles`. False if none is left.
+    fn strike(
+        level: &mut Level<B>,
+        singles: &mut Vec<u16>,
+        cells: usize,
+        houses: [u8; 3],
+        cell: usize,
+        strike: u16,
+    ) -> bool {
+        let left = level.candidates[cell] & !strike;
+        match left.count_ones() {
+            0 => return false,
+            1 => singles.push(cell as u16),
+            _ => {}
+        }
+        level.candidates[cell] = left;
+        for (kind, &h) in houses.iter().enumerate() {
+            level.stale[h as usize] |= strike;
+            let a = &mut level.assigned[kind * cells + cell];
+            if *a & strike != 0 {
+                *a = 0;
+                level.dirty |= 1 << h;
+            }
+        }
+        true
+    }
+
+    /// Locked candidates at level `depth`: a digit whose places in a house all lie in one
+    /// other house is struck from the rest of that house. Rows and columns meet in one cell,
+    /// so a row or column is split by regions and a region by rows and by columns; the
+    /// digits found in one part only are the locked ones, all digits at once. Returns
+    /// whether it struck any, or `None` on a contradiction. O(N^2) set operations.
+    fn locked_candidates(&mut self, depth: usize) -> Option<bool> {
+        let (n, cells) = (self.size, self.cells);
+        let mut struck = false;
+        for house in 0..3 * n {
+            let kind = house / n;
+            let list = &self.house_cells[house * n..(house + 1) * n];
+            let stale = std::mem::take(&mut self.levels[depth].stale[house]);
+            if stale == 0 {
+                continue;
+            }
+            for other in 0..3 {
+                if other == kind || other + kind == 1 {
+                    continue;
+                }
+                let level = &mut self.levels[depth];
+                let mut parts = [0u16; 16];
+                for &c in list {
+                    let t = self.cell_houses[c as usize][other] as usize;
+                    parts[t - other * n] |= level.candidates[c as usize];
+                }
+                let (mut once, mut twice) = (0, 0);
+                for &part in &parts[..n] {
+                    twice |= once & part;
+                    once |= part;
+                }
+                for d in digits(once & !twice & stale & !level.placed[house]) {
+                    let bit = 1 << d;
+                    let target = other * n + parts.iter().position(|p| p & bit != 0)?;
+                    for &c in &self.house_cells[target * n..(target + 1) * n] {
+                        let c = c as usize;
+                        let h = self.cell_houses[c];
+                        if h[kind] as usize != house && level.candidates[c] & bit != 0 {
+                            if !Self::strike(level, &mut self.singles, cells, h, c, bit) {
+                                return None;
+                            }
+                            struck = true;
+                        }
+                    }
+                }
+            }
+        }
+        Some(struck)
     }
 
     /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
@@ -982,7 +1077,7 @@ impl<B: Bitset> Maximiser<B> {
         match (self.fix_reduced_costs(depth + 1), self.best) {
             (None, _) => false,
             (Some(_), None) => true,
-            (Some(b), Some(best)) => b > best && self.beats(depth + 1, best),
+            (Some(b), Some(best)) => b > best,
         }
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! The story: read 81 digits, maximise the weighted sum with [`common::weighted`]'s branch
 //! and bound (a Lagrangian bound over per-house assignments), told the 17 cells that decide
-//! the score and a bound of their own ([`ring_bound`]), print it.
+//! the score ([`score`]), print it.
 
 use common::error::Error;
 use common::layout::Layout;
@@ -12,7 +12,7 @@ use common::scanner::Scanner;
 use common::weighted::Maximiser;
 use std::io::Write;
 
-mod ring_bound;
+mod score;
 
 const SIZE: usize = 9;
 const CELLS: usize = SIZE * SIZE;
@@ -40,7 +40,7 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     scanner.expect_end("the grid")?;
     let weights: Vec<u32> = (0..CELLS).map(weight).collect();
     let mut solver = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
-    solver.set_focus(&ring_bound::FOCUS, ring_bound::bound);
+    solver.set_focus(&score::DECIDING_CELLS);
     match solver.maximise(&givens) {
         Some(score) => writeln!(out, "{}", score)?,
         None => writeln!(out, "-1")?,

@@ -1,0 +1,68 @@
+//! The cells that decide the target score, from the shape of the NOIP weights.
+//!
+//! A cell weighs 6 plus the number of centred squares (7x7, 5x5, 3x3 and the centre cell
+//! alone) that hold it, so a completion scores `6 * 405 + T7 + T5 + T3 + centre`, where `Tk`
+//! is the sum of the digits inside the centred k x k square. Every row, column and box sums
+//! to 45: rows 1-7 less their cells in columns 0 and 8 give `T7 = 315 - (90 - corners)`,
+//! rows 2-6 less their cells in columns 0, 1, 7, 8 give `T5 = 225 - (180 - K)`, and `T3` is
+//! the centre box. So every completion scores
+//!
+//! ```text
+//! 2745 + centre + corners + K
+//! ```
+//!
+//! with `corners` the four corner cells and `K` the sixteen cells in rows 0, 1, 7, 8 and
+//! columns 0, 1, 7, 8: 17 cells decide the score, and the search branches on them first
+//! ([`common::weighted::Maximiser::set_focus`]). Every other cell only has to fit.
+
+/// The sixteen cells in rows and columns 0, 1, 7, 8, row by row, then the centre.
+pub const DECIDING_CELLS: [usize; 17] = [
+    0, 1, 7, 8, 9, 10, 16, 17, 63, 64, 70, 71, 72, 73, 79, 80, 40,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use common::layout::Layout;
+    use common::weighted::Maximiser;
+    use testkit::gen::{self, Rng};
+    use testkit::target9_weights;
+
+    fn score(grid: &[u8]) -> u32 {
+        let weights = target9_weights();
+        (0..81)
+            .map(|cell| weights[cell] * u32::from(grid[cell]))
+            .sum()
+    }
+
+    #[test]
+    fn a_completion_scores_as_its_17_cells_say() {
+        let mut rng = Rng::new(1);
+        for _ in 0..200 {
+            let grid = gen::random_solution(&mut rng, 9, &gen::boxes(9)).expect("a completion");
+            let at = |cell: usize| u32::from(grid[cell]);
+            let corners = at(0) + at(8) + at(72) + at(80);
+            let deciding: u32 = DECIDING_CELLS.iter().map(|&cell| at(cell)).sum();
+            assert_eq!(score(&grid), 2745 + corners + deciding);
+        }
+    }
+
+    #[test]
+    fn the_focused_search_agrees_with_the_plain_one() {
+        let mut rng = Rng::new(3);
+        let layout = Layout::boxes(3, 3);
+        let weights = target9_weights();
+        let mut plain = Maximiser::<u128>::new(&layout, &weights);
+        let mut focused = Maximiser::<u128>::new(&layout, &weights);
+        focused.set_focus(&DECIDING_CELLS);
+        for round in 0..24 {
+            let count = [2, 8, 26, 34][round % 4];
+            let givens = gen::random_givens(&mut rng, 9, &gen::boxes(9), count);
+            let best = focused.maximise(&givens);
+            assert_eq!(best, plain.maximise(&givens), "{:?}", givens);
+            if let Some(best) = best {
+                assert_eq!(score(focused.best_grid()), best);
+            }
+        }
+    }
+}
