@@ -247,12 +247,12 @@ impl<B: Bitset> Maximiser<B> {
     }
 
     /// Names the cells the score rests on, where a layout's weights make some cells decide
-    /// the rest (target9's do: see its `score` module). Once the search has a score, it
-    /// branches on them (those with two candidates or more) before any other, so that the
-    /// bound falls as fast as it can; the first dive keeps the plain order, since it finds a
-    /// closer first score, and later dives take turns with it (see
-    /// [`Maximiser::maximise`]). Without focus cells the order is always the plain one.
-    /// Constraint: every `focus` cell is below N * N. O(N^2).
+    /// the rest (target9's do: see its `score` module). The search then has a second order,
+    /// which branches on them (those with two candidates or more) before any other, so that
+    /// the bound falls as fast as it can: the first dive starts in the plain order, which
+    /// finds a closer first score; the search after it takes the focus order; dives that run
+    /// long take turns between the two (see [`Maximiser::maximise`]). Without focus cells
+    /// both orders are the plain one. Constraint: every `focus` cell is below N * N. O(N^2).
     pub fn set_focus(&mut self, focus: &[usize]) {
         self.focus = vec![false; self.cells];
         for &cell in focus {
@@ -826,8 +826,8 @@ impl<B: Bitset> Maximiser<B> {
         true
     }
 
-    /// The branching cell at level `depth`, whose houses are up to date: once a score is
-    /// known, a focus cell first ([`Maximiser::set_focus`]) unless a cell has one candidate;
+    /// The branching cell at level `depth`, whose houses are up to date: in the focus order,
+    /// a focus cell first ([`Maximiser::set_focus`]) unless a cell has one candidate;
     /// then fewest candidates (three or more count alike), then the largest second-least
     /// loss (see [`Maximiser::losses`]: the cell whose digits but the best lower the bound
     /// most), then heaviest. `None` when every cell is solved. O(cells * N).
