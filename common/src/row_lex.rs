@@ -67,8 +67,8 @@ struct Walk<'a, F> {
     /// Per row, the (column, digit) and (group, digit) pairs the givens forbid it.
     forbidden: [u64; SIZE],
     taken: [u64; SIZE],
-    /// The permutation of each row on the current path.
-    path: [u16; SIZE],
+    /// The permutation of each of the first four rows on the current path.
+    path: [u16; SIZE - 2],
     visited: u64,
     /// List entries scanned; `u64::MAX` once the walk has handed over.
     scanned: u64,
@@ -99,15 +99,18 @@ impl RowLex {
     }
 
     /// Calls `visit` with every solution of `givens` in lexicographic order, given as the
-    /// permutation of each row (see [`permutations`]), until it returns false. Returns the
-    /// number of solutions visited.
+    /// permutation of each row (see [`permutations`]), until it returns false. The
+    /// solutions come in blocks that share their first four rows: `visit` takes those and
+    /// the last two rows of each solution of the block, at least one and at most 8 (see
+    /// the module docs). Returns the number of solutions visited, all of each block
+    /// visited.
     ///
     /// `givens[cell]` is 0 or a digit `1..=6`. Constraint: `givens.len() == 36` (panics
     /// otherwise). On the walk, each solution costs a few list scans and a group check; the
     /// walk hands over to the bitset backtracker when it pays less (see the module docs).
     pub fn visit<F>(&mut self, givens: &[u8], mut visit: F) -> u64
     where
-        F: FnMut(&[u16; SIZE]) -> bool,
+        F: FnMut(&[u16; SIZE - 2], &[[u16; 2]]) -> bool,
     {
         let mut forbidden = [0u64; SIZE];
         let mut taken = [0u64; SIZE];
@@ -124,7 +127,7 @@ impl RowLex {
             visit: &mut visit,
             forbidden,
             taken,
-            path: [0; SIZE],
+            path: [0; SIZE - 2],
             visited: 0,
             scanned: 0,
         };
@@ -148,14 +151,14 @@ impl RowLex {
             for (row, digits) in rows.iter_mut().zip(grid.chunks(SIZE)) {
                 *row = number_of(columns, digits);
             }
-            visit(&rows)
+            visit(&[rows[0], rows[1], rows[2], rows[3]], &[[rows[4], rows[5]]])
         })
     }
 }
 
 impl<'a, F> Walk<'a, F>
 where
-    F: FnMut(&[u16; SIZE]) -> bool,
+    F: FnMut(&[u16; SIZE - 2], &[[u16; 2]]) -> bool,
 {
     /// Walks the `len` permutations at the front of `lists` (those that fit rows `0..r` in
     /// the columns) as row `r`, given the group bits the rows above use, and below the fourth
@@ -193,6 +196,8 @@ where
                 continue;
             }
             let rows = &next[..n];
+            let mut pairs = [[0; 2]; 8];
+            let mut m = 0;
             for (&e, &f) in rows.iter().zip(rows.iter().rev()) {
                 let (p, q) = ((e >> INDEX) as usize, (f >> INDEX) as usize);
                 let g = all[(SIZE - 2) * PERMUTATIONS + p];
@@ -201,13 +206,12 @@ where
                     | g & (grouped | self.taken[SIZE - 2])
                     | f & self.forbidden[SIZE - 1]
                     | h & (grouped | g | self.taken[SIZE - 1]);
-                if clash != 0 {
-                    continue;
-                }
-                self.path[SIZE - 2] = p as u16;
-                self.path[SIZE - 1] = q as u16;
-                self.visited += 1;
-                if !(self.visit)(&self.path) {
+                pairs[m & 7] = [p as u16, q as u16];
+                m += (clash == 0) as usize;
+            }
+            if m > 0 {
+                self.visited += m as u64;
+                if !(self.visit)(&self.path, &pairs[..m]) {
                     return false;
                 }
             }
@@ -265,8 +269,12 @@ mod tests {
         let mut walk = RowLex::new(layout);
         let digits = permutations();
         let mut grids = Vec::new();
-        let count = walk.visit(givens, |rows| {
-            grids.push(rows.iter().flat_map(|&p| digits[p as usize]).collect());
+        let count = walk.visit(givens, |above, pairs| {
+            assert!((1..=8).contains(&pairs.len()));
+            for pair in pairs {
+                let rows = above.iter().chain(pair);
+                grids.push(rows.flat_map(|&p| digits[p as usize]).collect());
+            }
             true
         });
         assert_eq!(count, grids.len() as u64);
@@ -364,7 +372,7 @@ mod tests {
         givens[1] = 1;
         assert!(walked(&Layout::boxes(2, 3), &givens).is_empty());
         let layout = Layout::new(SIZE, gen::rows_swapped(2, 4, 5)).unwrap();
-        assert_eq!(RowLex::new(&layout).visit(&[0; CELLS], |_| true), 0);
+        assert_eq!(RowLex::new(&layout).visit(&[0; CELLS], |_, _| true), 0);
     }
 
     #[test]
@@ -372,12 +380,19 @@ mod tests {
         let mut walk = RowLex::new(&Layout::boxes(2, 3));
         for givens in [[0; CELLS], [1; CELLS]] {
             let mut seen = 0;
-            let count = walk.visit(&givens, |_| {
-                seen += 1;
+            let mut blocks = 0;
+            let count = walk.visit(&givens, |_, pairs| {
+                seen += pairs.len() as u64;
+                blocks += 1;
                 seen < 1000
             });
-            let expected = if givens[0] == 0 { 1000 } else { 0 };
-            assert_eq!((count, seen), (expected, expected));
+            assert_eq!(count, seen);
+            if givens[0] == 0 {
+                assert!((1000..1008).contains(&seen), "{}", seen);
+                assert!(blocks < seen);
+            } else {
+                assert_eq!(seen, 0);
+            }
         }
     }
 
@@ -394,18 +409,7 @@ mod tests {
             true
         });
         assert!(expected.len() as u64 > GRACE);
-        let digits = permutations();
-        let mut grids = Vec::new();
-        let count = RowLex::new(&layout).visit(&givens, |rows| {
-            grids.push(
-                rows.iter()
-                    .flat_map(|&p| digits[p as usize])
-                    .collect::<Vec<u8>>(),
-            );
-            true
-        });
-        assert_eq!(count, grids.len() as u64);
-        assert!(grids == expected);
+        assert!(walked(&layout, &givens) == expected);
     }
 
     #[test]
