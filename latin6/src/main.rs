@@ -139,7 +139,7 @@ struct SolutionPrinter {
     number: Number,
     /// Each permutation's line, then room to copy 16 bytes at once; 1024 lines so that a
     /// permutation masked indexes them without a bounds check.
-    lines: Vec<[u8; 16]>,
+    lines: Box<[[u8; 16]; LINES]>,
     block: Vec<u8>,
     filled: usize,
 }
@@ -188,7 +188,7 @@ const LINES: usize = 1024;
 
 impl SolutionPrinter {
     fn new() -> Self {
-        let mut lines = vec![[0; 16]; LINES];
+        let mut lines = Box::new([[0; 16]; LINES]);
         for (line, digits) in lines.iter_mut().zip(permutations()) {
             *line = [b' '; 16];
             for (pair, &d) in line.chunks_exact_mut(2).zip(&digits) {
