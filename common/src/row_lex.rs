@@ -69,6 +69,10 @@ struct Walk<'a, F> {
     taken: [u64; SIZE],
     /// The permutation of each of the first four rows on the current path.
     path: [u16; SIZE - 2],
+    /// The last three rows of the solutions found under the first three on the path, not
+    /// yet visited: the first `found`.
+    block: [[u16; 3]; BLOCK],
+    found: usize,
     visited: u64,
     /// List entries scanned; `u64::MAX` once the walk has handed over.
     scanned: u64,
@@ -100,17 +104,16 @@ impl RowLex {
 
     /// Calls `visit` with every solution of `givens` in lexicographic order, given as the
     /// permutation of each row (see [`permutations`]), until it returns false. The
-    /// solutions come in blocks that share their first four rows: `visit` takes those and
-    /// the last two rows of each solution of the block, at least one and at most 8 (see
-    /// the module docs). Returns the number of solutions visited, all of each block
-    /// visited.
+    /// solutions come in blocks that share their first three rows: `visit` takes those and
+    /// the last three rows of each solution of the block, at least one and at most `BLOCK`.
+    /// Returns the number of solutions visited, all of each block visited.
     ///
     /// `givens[cell]` is 0 or a digit `1..=6`. Constraint: `givens.len() == 36` (panics
     /// otherwise). On the walk, each solution costs a few list scans and a group check; the
     /// walk hands over to the bitset backtracker when it pays less (see the module docs).
     pub fn visit<F>(&mut self, givens: &[u8], mut visit: F) -> u64
     where
-        F: FnMut(&[u16; SIZE - 2], &[[u16; 2]]) -> bool,
+        F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
         let mut forbidden = [0u64; SIZE];
         let mut taken = [0u64; SIZE];
@@ -128,6 +131,8 @@ impl RowLex {
             forbidden,
             taken,
             path: [0; SIZE - 2],
+            block: [[0; 3]; BLOCK],
+            found: 0,
             visited: 0,
             scanned: 0,
         };
@@ -151,19 +156,20 @@ impl RowLex {
             for (row, digits) in rows.iter_mut().zip(grid.chunks(SIZE)) {
                 *row = number_of(columns, digits);
             }
-            visit(&[rows[0], rows[1], rows[2], rows[3]], &[[rows[4], rows[5]]])
+            visit(&[rows[0], rows[1], rows[2]], &[[rows[3], rows[4], rows[5]]])
         })
     }
 }
 
 impl<'a, F> Walk<'a, F>
 where
-    F: FnMut(&[u16; SIZE - 2], &[[u16; 2]]) -> bool,
+    F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
 {
     /// Walks the `len` permutations at the front of `lists` (those that fit rows `0..r` in
     /// the columns) as row `r`, given the group bits the rows above use, and below the fourth
-    /// row the pairs of the last two (see the module docs). Returns false once `visit` has
-    /// asked to stop.
+    /// row the pairs of the last two (see the module docs), kept in the block that the level
+    /// of the fourth row hands to `visit` at its end. Returns false once `visit` has asked to
+    /// stop or the walk has handed over.
     fn descend(&mut self, lists: &mut [u64], r: usize, len: usize, grouped: u64) -> bool {
         let all = self.groups;
         let (list, rest) = lists.split_at_mut(SLOT);
@@ -196,8 +202,7 @@ where
                 continue;
             }
             let rows = &next[..n];
-            let mut pairs = [[0; 2]; 8];
-            let mut m = 0;
+            let mut m = self.found;
             for (&e, &f) in rows.iter().zip(rows.iter().rev()) {
                 let (p, q) = ((e >> INDEX) as usize, (f >> INDEX) as usize);
                 let g = all[(SIZE - 2) * PERMUTATIONS + p];
@@ -206,19 +211,24 @@ where
                     | g & (grouped | self.taken[SIZE - 2])
                     | f & self.forbidden[SIZE - 1]
                     | h & (grouped | g | self.taken[SIZE - 1]);
-                pairs[m & 7] = [p as u16, q as u16];
+                self.block[m & (BLOCK - 1)] = [self.path[SIZE - 3], p as u16, q as u16];
                 m += (clash == 0) as usize;
             }
-            if m > 0 {
-                self.visited += m as u64;
-                if !(self.visit)(&self.path, &pairs[..m]) {
-                    return false;
-                }
-            }
+            self.found = m;
+        }
+        if r + 3 == SIZE && self.found > 0 {
+            let found = std::mem::replace(&mut self.found, 0);
+            self.visited += found as u64;
+            let above = [self.path[0], self.path[1], self.path[2]];
+            return (self.visit)(&above, &self.block[..found]);
         }
         true
     }
 }
+
+/// Slots for the solutions under three rows: a power of two above the most there can be,
+/// 36 fourth rows (three digits left in each column) of 8 solutions each.
+pub const BLOCK: usize = 512;
 
 /// Where a listed permutation keeps its number, above its column bits.
 const INDEX: u32 = 48;
@@ -269,10 +279,10 @@ mod tests {
         let mut walk = RowLex::new(layout);
         let digits = permutations();
         let mut grids = Vec::new();
-        let count = walk.visit(givens, |above, pairs| {
-            assert!((1..=8).contains(&pairs.len()));
-            for pair in pairs {
-                let rows = above.iter().chain(pair);
+        let count = walk.visit(givens, |above, below| {
+            assert!((1..=36 * 8).contains(&below.len()));
+            for rows in below {
+                let rows = above.iter().chain(rows);
                 grids.push(rows.flat_map(|&p| digits[p as usize]).collect());
             }
             true
@@ -381,14 +391,14 @@ mod tests {
         for givens in [[0; CELLS], [1; CELLS]] {
             let mut seen = 0;
             let mut blocks = 0;
-            let count = walk.visit(&givens, |_, pairs| {
-                seen += pairs.len() as u64;
+            let count = walk.visit(&givens, |_, below| {
+                seen += below.len() as u64;
                 blocks += 1;
                 seen < 1000
             });
             assert_eq!(count, seen);
             if givens[0] == 0 {
-                assert!((1000..1008).contains(&seen), "{}", seen);
+                assert!((1000..1000 + 36 * 8).contains(&seen), "{}", seen);
                 assert!(blocks < seen);
             } else {
                 assert_eq!(seen, 0);

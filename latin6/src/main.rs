@@ -32,8 +32,8 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
     let found = givens.map_or(0, |givens| {
-        walk.visit(&givens, |above, pairs| {
-            let printed = printer.print(out, above, pairs);
+        walk.visit(&givens, |above, below| {
+            let printed = printer.print(out, above, below);
             printed.map_err(|e| failed = Some(e)).is_ok()
         })
     });
@@ -133,7 +133,7 @@ fn digit(scanner: &Scanner, ch: RowChar, what: &str) -> Result<u8, InputError> {
 /// Writes solutions as the statement does: the number, then 6 rows of spaced letters. The
 /// number is kept in decimal and counted up in place, in a register: its bytes read from
 /// memory just after one of them was written cost a stall each time. Each row is one of 720
-/// lines made once; the first four rows of a block of solutions are laid out once, and
+/// lines made once; the first three rows of a block of solutions are laid out once, and
 /// solutions fill a block that goes out whole, past the writer's buffer.
 struct SolutionPrinter {
     number: Number,
@@ -204,44 +204,46 @@ impl SolutionPrinter {
                 last_unit: 1,
             },
             lines,
-            block: vec![0; BLOCK + 8 * SOLUTION],
+            block: vec![0; BLOCK + SOLUTION],
             filled: 0,
         }
     }
 
-    /// Prints the solutions of a block: the first four rows `above`, and the last two of
-    /// each of at most 8 solutions.
+    /// Prints the solutions of a block: the first three rows `above`, and the last three
+    /// of each solution.
     fn print(
         &mut self,
         out: &mut Out,
-        above: &[u16; 4],
-        pairs: &[[u16; 2]],
+        above: &[u16; 3],
+        below: &[[u16; 3]],
     ) -> std::io::Result<()> {
         let line = |p: u16| &self.lines[usize::from(p) & (LINES - 1)];
-        let mut rows = [0; 12 * 4 + 4];
+        // The three rows and room for a 16-byte copy of the last: 12 bytes more, which the
+        // fourth row covers.
+        let mut rows = [0; 12 * 4];
         for (at, &p) in above.iter().enumerate() {
             rows[12 * at..12 * at + 16].copy_from_slice(line(p));
         }
-        let rows = &rows[..12 * 4];
         let mut number = self.number;
         let mut filled = self.filled;
-        for pair in pairs.iter().take(8) {
+        for &[p, q, r] in below {
+            if filled >= BLOCK {
+                out.write_all(&self.block[..filled])?;
+                filled = 0;
+            }
             number.count_up();
             let solution = &mut self.block[filled..][..SOLUTION];
             solution[..16].copy_from_slice(&number.text.to_le_bytes());
             let at = number.len & 15;
-            solution[at..at + 12 * 4].copy_from_slice(rows);
-            let at = at + 12 * 4;
-            solution[at..at + 16].copy_from_slice(line(pair[0]));
-            solution[at + 12..at + 28].copy_from_slice(line(pair[1]));
-            filled += at + 24;
+            solution[at..at + 12 * 4].copy_from_slice(&rows);
+            let at = at + 12 * 3;
+            solution[at..at + 16].copy_from_slice(line(p));
+            solution[at + 12..at + 28].copy_from_slice(line(q));
+            solution[at + 24..at + 40].copy_from_slice(line(r));
+            filled += at + 36;
         }
         self.number = number;
         self.filled = filled;
-        if filled >= BLOCK {
-            out.write_all(&self.block[..filled])?;
-            self.filled = 0;
-        }
         Ok(())
     }
 }
