@@ -39,6 +39,8 @@ pub const SIZE: usize = 6;
 const CELLS: usize = SIZE * SIZE;
 /// The permutations of `SIZE` digits.
 pub const PERMUTATIONS: usize = 720;
+/// A power of two above the permutations' numbers.
+const NUMBERS: usize = 1024;
 
 /// List entries the walk may scan per solution it visits (about 12 on the 2x3 boxes, and a
 /// solution of the bitset backtracker costs about as much as 50), and the solutions it is
@@ -54,15 +56,16 @@ const SLOT: usize = 1024;
 pub struct RowLex {
     /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation.
     columns: Vec<u64>,
-    /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `r * PERMUTATIONS + p`.
-    groups: Vec<u64>,
+    /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `[r][p]`; past 720
+    /// room for a permutation masked to index without a bounds check.
+    groups: Box<[[u64; NUMBERS]; SIZE]>,
     layout: Layout,
     backtracker: Backtracker<u64>,
 }
 
 /// Where a walk stands.
 struct Walk<'a, F> {
-    groups: &'a [u64],
+    groups: &'a [[u64; NUMBERS]; SIZE],
     visit: F,
     /// Per row, the (column, digit) and (group, digit) pairs the givens forbid it.
     forbidden: [u64; SIZE],
@@ -87,13 +90,12 @@ impl RowLex {
             .iter()
             .map(|row| pairs(row, |c| SIZE - 1 - c))
             .collect::<Vec<u64>>();
-        let groups = (0..SIZE)
-            .flat_map(|r| {
-                digits
-                    .iter()
-                    .map(move |row| pairs(row, |c| layout.region_of(r * SIZE + c)))
-            })
-            .collect();
+        let mut groups = Box::new([[0; NUMBERS]; SIZE]);
+        for (r, groups) in groups.iter_mut().enumerate() {
+            for (group, row) in groups.iter_mut().zip(&digits) {
+                *group = pairs(row, |c| layout.region_of(r * SIZE + c));
+            }
+        }
         RowLex {
             columns,
             groups,
@@ -174,11 +176,11 @@ where
         let all = self.groups;
         let (list, rest) = lists.split_at_mut(SLOT);
         let list = &list[..len];
-        let groups = &all[r * PERMUTATIONS..];
+        let groups = &all[r];
         let (forbidden, taken) = (self.forbidden[r], grouped | self.taken[r]);
         for &e in list {
             let p = (e >> INDEX) as usize;
-            let group = groups[p];
+            let group = groups[p & (NUMBERS - 1)];
             if e & forbidden | group & taken != 0 {
                 continue;
             }
@@ -205,8 +207,8 @@ where
             let mut m = self.found;
             for (&e, &f) in rows.iter().zip(rows.iter().rev()) {
                 let (p, q) = ((e >> INDEX) as usize, (f >> INDEX) as usize);
-                let g = all[(SIZE - 2) * PERMUTATIONS + p];
-                let h = all[(SIZE - 1) * PERMUTATIONS + q];
+                let g = all[SIZE - 2][p & (NUMBERS - 1)];
+                let h = all[SIZE - 1][q & (NUMBERS - 1)];
                 let clash = e & self.forbidden[SIZE - 2]
                     | g & (grouped | self.taken[SIZE - 2])
                     | f & self.forbidden[SIZE - 1]
