@@ -175,6 +175,9 @@ where
     fn descend(&mut self, lists: &mut [u64], r: usize, len: usize, grouped: u64) -> bool {
         let all = self.groups;
         let (list, rest) = lists.split_at_mut(SLOT);
+        // Past `len`, entries with every column bit (see below) round the list up to whole
+        // fours for the filter.
+        let fours = &list[..(len + 3) & !3];
         let list = &list[..len];
         let groups = &all[r];
         let (forbidden, taken) = (self.forbidden[r], grouped | self.taken[r]);
@@ -192,9 +195,15 @@ where
             }
             let next = &mut rest[..SLOT];
             let mut n = 0;
-            for &f in list {
-                next[n & (SLOT - 1)] = f;
-                n += (f & e & COLUMNS == 0) as usize;
+            let e = e & COLUMNS;
+            for four in fours.chunks_exact(4) {
+                for &f in four {
+                    next[n & (SLOT - 1)] = f;
+                    n += (f & e == 0) as usize;
+                }
+            }
+            for k in 0..3 {
+                next[(n + k) & (SLOT - 1)] = COLUMNS;
             }
             let grouped = grouped | group;
             if r + 3 < SIZE {
