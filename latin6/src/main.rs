@@ -183,6 +183,8 @@ const BLOCK: usize = 1 << 16;
 /// Bytes one solution may take in a block: its number (at most 14 digits and the newline,
 /// copied as 16 bytes) and six lines of 12 bytes, the last copied as 16.
 const SOLUTION: usize = 16 + 12 * SIZE + 4;
+/// Solutions printed between two looks at whether the block is full.
+const SOME: usize = 64;
 /// Lines of the table, a power of two at least 720.
 const LINES: usize = 1024;
 
@@ -204,7 +206,7 @@ impl SolutionPrinter {
                 last_unit: 1,
             },
             lines,
-            block: vec![0; BLOCK + SOLUTION],
+            block: vec![0; BLOCK + SOME * SOLUTION],
             filled: 0,
         }
     }
@@ -218,29 +220,31 @@ impl SolutionPrinter {
         below: &[[u16; 3]],
     ) -> std::io::Result<()> {
         let line = |p: u16| &self.lines[usize::from(p) & (LINES - 1)];
-        // The three rows and room for a 16-byte copy of the last: 12 bytes more, which the
+        // The three rows and 4 bytes of room for a 16-byte copy of the last, which the
         // fourth row covers.
-        let mut rows = [0; 12 * 4];
+        let mut rows = [0; 12 * 3 + 4];
         for (at, &p) in above.iter().enumerate() {
             rows[12 * at..12 * at + 16].copy_from_slice(line(p));
         }
         let mut number = self.number;
         let mut filled = self.filled;
-        for &[p, q, r] in below {
+        for some in below.chunks(SOME) {
             if filled >= BLOCK {
                 out.write_all(&self.block[..filled])?;
                 filled = 0;
             }
-            number.count_up();
-            let solution = &mut self.block[filled..][..SOLUTION];
-            solution[..16].copy_from_slice(&number.text.to_le_bytes());
-            let at = number.len & 15;
-            solution[at..at + 12 * 4].copy_from_slice(&rows);
-            let at = at + 12 * 3;
-            solution[at..at + 16].copy_from_slice(line(p));
-            solution[at + 12..at + 28].copy_from_slice(line(q));
-            solution[at + 24..at + 40].copy_from_slice(line(r));
-            filled += at + 36;
+            for &[p, q, r] in some {
+                number.count_up();
+                let solution = &mut self.block[filled..][..SOLUTION];
+                solution[..16].copy_from_slice(&number.text.to_le_bytes());
+                let at = number.len & 15;
+                solution[at..at + rows.len()].copy_from_slice(&rows);
+                let at = at + 12 * 3;
+                solution[at..at + 16].copy_from_slice(line(p));
+                solution[at + 12..at + 28].copy_from_slice(line(q));
+                solution[at + 24..at + 40].copy_from_slice(line(r));
+                filled += at + 36;
+            }
         }
         self.number = number;
         self.filled = filled;
