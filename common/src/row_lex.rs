@@ -138,8 +138,10 @@ impl RowLex {
             visited: 0,
             scanned: 0,
         };
-        // Each level's list, `SLOT` words a level: permutation `p` as `p << INDEX | columns`.
-        let mut lists = vec![0; (SIZE - 1) * SLOT];
+        // Each level's list, `SLOT` words a level: permutation `p` as `p << INDEX | columns`;
+        // then as many a level, from the end, for the entries that fit there in the groups
+        // and givens.
+        let mut lists = vec![0; (SIZE - 1) * SLOT + (SIZE - 2) * SLOT];
         for (p, slot) in lists.iter_mut().zip(&self.columns).enumerate() {
             *slot.0 = (p as u64) << INDEX | slot.1;
         }
@@ -175,18 +177,23 @@ where
     fn descend(&mut self, lists: &mut [u64], r: usize, len: usize, grouped: u64) -> bool {
         let all = self.groups;
         let (list, rest) = lists.split_at_mut(SLOT);
+        let (rest, fitting) = rest.split_at_mut(rest.len() - SLOT);
         // Past `len`, entries with every column bit (see below) round the list up to whole
         // fours for the filter.
         let fours = &list[..(len + 3) & !3];
         let list = &list[..len];
         let groups = &all[r];
         let (forbidden, taken) = (self.forbidden[r], grouped | self.taken[r]);
+        // The entries that fit, picked without branches: which do is hard to predict.
+        let mut k = 0;
         for &e in list {
+            let group = groups[(e >> INDEX) as usize & (NUMBERS - 1)];
+            fitting[k & (SLOT - 1)] = e;
+            k += (e & forbidden | group & taken == 0) as usize;
+        }
+        for &e in &fitting[..k] {
             let p = (e >> INDEX) as usize;
             let group = groups[p & (NUMBERS - 1)];
-            if e & forbidden | group & taken != 0 {
-                continue;
-            }
             self.path[r] = p as u16;
             self.scanned += len as u64;
             if self.scanned > PAY * (self.visited + GRACE) {
