@@ -16,6 +16,11 @@
 //! numbers are, so that list read backwards pairs each fifth row with its sixth, and the last
 //! two rows cost a check of their groups each.
 //!
+//! Branches: which rows of a list fit in the groups is hard to predict, so each level first
+//! picks those without branches and then walks them; the filter runs over whole fours (a list
+//! is rounded up with entries that fit nothing). The solutions under the same first three rows
+//! go to the visitor as one block, which lets a printer lay those rows out once.
+//!
 //! A given forbids its row every other digit in its cell, and every other row its digit in its
 //! column and its group: per row a mask of the (column, digit) and (group, digit) pairs the
 //! givens forbid it, tested beside the others.
