@@ -103,8 +103,8 @@ fn main() {
     let first_digits: Vec<u64> = permutations().iter().map(|d| u64::from(d[0])).collect();
     options.bench("row-lex-latin6", 28_200_960, || {
         let mut first_cells = 0u64;
-        let visited = rows.visit(&empty, |path| {
-            first_cells += first_digits[path[0] as usize];
+        let visited = rows.visit(&empty, |above, below| {
+            first_cells += first_digits[above[0] as usize] * below.len() as u64;
             true
         });
         format!("{} grids (checksum {})", visited, first_cells)

@@ -16,6 +16,11 @@
 //! numbers are, so that list read backwards pairs each fifth row with its sixth, and the last
 //! two rows cost a check of their groups each.
 //!
+//! Branches: which rows of a list fit in the groups is hard to predict, so each level first
+//! picks those without branches and then walks them; the filter runs over whole fours (a list
+//! is rounded up with entries that fit nothing). The solutions under the same first three rows
+//! go to the visitor as one block, which lets a printer lay those rows out once.
+//!
 //! A given forbids its row every other digit in its cell, and every other row its digit in its
 //! column and its group: per row a mask of the (column, digit) and (group, digit) pairs the
 //! givens forbid it, tested beside the others.
@@ -39,6 +44,8 @@ pub const SIZE: usize = 6;
 const CELLS: usize = SIZE * SIZE;
 /// The permutations of `SIZE` digits.
 pub const PERMUTATIONS: usize = 720;
+/// A power of two above the permutations' numbers.
+const NUMBERS: usize = 1024;
 
 /// List entries the walk may scan per solution it visits (about 12 on the 2x3 boxes, and a
 /// solution of the bitset backtracker costs about as much as 50), and the solutions it is
@@ -54,21 +61,26 @@ const SLOT: usize = 1024;
 pub struct RowLex {
     /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation.
     columns: Vec<u64>,
-    /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `r * PERMUTATIONS + p`.
-    groups: Vec<u64>,
+    /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `[r][p]`; past 720
+    /// room for a permutation masked to index without a bounds check.
+    groups: Box<[[u64; NUMBERS]; SIZE]>,
     layout: Layout,
     backtracker: Backtracker<u64>,
 }
 
 /// Where a walk stands.
 struct Walk<'a, F> {
-    groups: &'a [u64],
+    groups: &'a [[u64; NUMBERS]; SIZE],
     visit: F,
     /// Per row, the (column, digit) and (group, digit) pairs the givens forbid it.
     forbidden: [u64; SIZE],
     taken: [u64; SIZE],
-    /// The permutation of each row on the current path.
-    path: [u16; SIZE],
+    /// The permutation of each of the first four rows on the current path.
+    path: [u16; SIZE - 2],
+    /// The last three rows of the solutions found under the first three on the path, not
+    /// yet visited: the first `found`.
+    block: [[u16; 3]; BLOCK],
+    found: usize,
     visited: u64,
     /// List entries scanned; `u64::MAX` once the walk has handed over.
     scanned: u64,
@@ -83,13 +95,12 @@ impl RowLex {
             .iter()
             .map(|row| pairs(row, |c| SIZE - 1 - c))
             .collect::<Vec<u64>>();
-        let groups = (0..SIZE)
-            .flat_map(|r| {
-                digits
-                    .iter()
-                    .map(move |row| pairs(row, |c| layout.region_of(r * SIZE + c)))
-            })
-            .collect();
+        let mut groups = Box::new([[0; NUMBERS]; SIZE]);
+        for (r, groups) in groups.iter_mut().enumerate() {
+            for (group, row) in groups.iter_mut().zip(&digits) {
+                *group = pairs(row, |c| layout.region_of(r * SIZE + c));
+            }
+        }
         RowLex {
             columns,
             groups,
@@ -99,15 +110,17 @@ impl RowLex {
     }
 
     /// Calls `visit` with every solution of `givens` in lexicographic order, given as the
-    /// permutation of each row (see [`permutations`]), until it returns false. Returns the
-    /// number of solutions visited.
+    /// permutation of each row (see [`permutations`]), until it returns false. The
+    /// solutions come in blocks that share their first three rows: `visit` takes those and
+    /// the last three rows of each solution of the block, at least one and at most `BLOCK`.
+    /// Returns the number of solutions visited, all of each block visited.
     ///
     /// `givens[cell]` is 0 or a digit `1..=6`. Constraint: `givens.len() == 36` (panics
     /// otherwise). On the walk, each solution costs a few list scans and a group check; the
     /// walk hands over to the bitset backtracker when it pays less (see the module docs).
     pub fn visit<F>(&mut self, givens: &[u8], mut visit: F) -> u64
     where
-        F: FnMut(&[u16; SIZE]) -> bool,
+        F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
         let mut forbidden = [0u64; SIZE];
         let mut taken = [0u64; SIZE];
@@ -124,12 +137,16 @@ impl RowLex {
             visit: &mut visit,
             forbidden,
             taken,
-            path: [0; SIZE],
+            path: [0; SIZE - 2],
+            block: [[0; 3]; BLOCK],
+            found: 0,
             visited: 0,
             scanned: 0,
         };
-        // Each level's list, `SLOT` words a level: permutation `p` as `p << INDEX | columns`.
-        let mut lists = vec![0; (SIZE - 1) * SLOT];
+        // Each level's list, `SLOT` words a level: permutation `p` as `p << INDEX | columns`;
+        // then as many a level, from the end, for the entries that fit there in the groups
+        // and givens.
+        let mut lists = vec![0; (SIZE - 1) * SLOT + (SIZE - 2) * SLOT];
         for (p, slot) in lists.iter_mut().zip(&self.columns).enumerate() {
             *slot.0 = (p as u64) << INDEX | slot.1;
         }
@@ -148,31 +165,40 @@ impl RowLex {
             for (row, digits) in rows.iter_mut().zip(grid.chunks(SIZE)) {
                 *row = number_of(columns, digits);
             }
-            visit(&rows)
+            visit(&[rows[0], rows[1], rows[2]], &[[rows[3], rows[4], rows[5]]])
         })
     }
 }
 
 impl<'a, F> Walk<'a, F>
 where
-    F: FnMut(&[u16; SIZE]) -> bool,
+    F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
 {
     /// Walks the `len` permutations at the front of `lists` (those that fit rows `0..r` in
     /// the columns) as row `r`, given the group bits the rows above use, and below the fourth
-    /// row the pairs of the last two (see the module docs). Returns false once `visit` has
-    /// asked to stop.
+    /// row the pairs of the last two (see the module docs), kept in the block that the level
+    /// of the fourth row hands to `visit` at its end. Returns false once `visit` has asked to
+    /// stop or the walk has handed over.
     fn descend(&mut self, lists: &mut [u64], r: usize, len: usize, grouped: u64) -> bool {
         let all = self.groups;
         let (list, rest) = lists.split_at_mut(SLOT);
+        let (rest, fitting) = rest.split_at_mut(rest.len() - SLOT);
+        // Past `len`, entries with every column bit (see below) round the list up to whole
+        // fours for the filter.
+        let fours = &list[..(len + 3) & !3];
         let list = &list[..len];
-        let groups = &all[r * PERMUTATIONS..];
+        let groups = &all[r];
         let (forbidden, taken) = (self.forbidden[r], grouped | self.taken[r]);
+        // The entries that fit, picked without branches: which do is hard to predict.
+        let mut k = 0;
         for &e in list {
+            let group = groups[(e >> INDEX) as usize & (NUMBERS - 1)];
+            fitting[k & (SLOT - 1)] = e;
+            k += (e & forbidden | group & taken == 0) as usize;
+        }
+        for &e in &fitting[..k] {
             let p = (e >> INDEX) as usize;
-            let group = groups[p];
-            if e & forbidden | group & taken != 0 {
-                continue;
-            }
+            let group = groups[p & (NUMBERS - 1)];
             self.path[r] = p as u16;
             self.scanned += len as u64;
             if self.scanned > PAY * (self.visited + GRACE) {
@@ -181,9 +207,15 @@ where
             }
             let next = &mut rest[..SLOT];
             let mut n = 0;
-            for &f in list {
-                next[n & (SLOT - 1)] = f;
-                n += (f & e & COLUMNS == 0) as usize;
+            let e = e & COLUMNS;
+            for four in fours.chunks_exact(4) {
+                for &f in four {
+                    next[n & (SLOT - 1)] = f;
+                    n += (f & e == 0) as usize;
+                }
+            }
+            for k in 0..3 {
+                next[(n + k) & (SLOT - 1)] = COLUMNS;
             }
             let grouped = grouped | group;
             if r + 3 < SIZE {
@@ -193,28 +225,33 @@ where
                 continue;
             }
             let rows = &next[..n];
+            let mut m = self.found;
             for (&e, &f) in rows.iter().zip(rows.iter().rev()) {
                 let (p, q) = ((e >> INDEX) as usize, (f >> INDEX) as usize);
-                let g = all[(SIZE - 2) * PERMUTATIONS + p];
-                let h = all[(SIZE - 1) * PERMUTATIONS + q];
+                let g = all[SIZE - 2][p & (NUMBERS - 1)];
+                let h = all[SIZE - 1][q & (NUMBERS - 1)];
                 let clash = e & self.forbidden[SIZE - 2]
                     | g & (grouped | self.taken[SIZE - 2])
                     | f & self.forbidden[SIZE - 1]
                     | h & (grouped | g | self.taken[SIZE - 1]);
-                if clash != 0 {
-                    continue;
-                }
-                self.path[SIZE - 2] = p as u16;
-                self.path[SIZE - 1] = q as u16;
-                self.visited += 1;
-                if !(self.visit)(&self.path) {
-                    return false;
-                }
+                self.block[m & (BLOCK - 1)] = [self.path[SIZE - 3], p as u16, q as u16];
+                m += (clash == 0) as usize;
             }
+            self.found = m;
+        }
+        if r + 3 == SIZE && self.found > 0 {
+            let found = std::mem::replace(&mut self.found, 0);
+            self.visited += found as u64;
+            let above = [self.path[0], self.path[1], self.path[2]];
+            return (self.visit)(&above, &self.block[..found]);
         }
         true
     }
 }
+
+/// Slots for the solutions under three rows: a power of two above the most there can be,
+/// 36 fourth rows (three digits left in each column) of 8 solutions each.
+pub const BLOCK: usize = 512;
 
 /// Where a listed permutation keeps its number, above its column bits.
 const INDEX: u32 = 48;
@@ -265,8 +302,12 @@ mod tests {
         let mut walk = RowLex::new(layout);
         let digits = permutations();
         let mut grids = Vec::new();
-        let count = walk.visit(givens, |rows| {
-            grids.push(rows.iter().flat_map(|&p| digits[p as usize]).collect());
+        let count = walk.visit(givens, |above, below| {
+            assert!((1..=36 * 8).contains(&below.len()));
+            for rows in below {
+                let rows = above.iter().chain(rows);
+                grids.push(rows.flat_map(|&p| digits[p as usize]).collect());
+            }
             true
         });
         assert_eq!(count, grids.len() as u64);
@@ -364,7 +405,7 @@ mod tests {
         givens[1] = 1;
         assert!(walked(&Layout::boxes(2, 3), &givens).is_empty());
         let layout = Layout::new(SIZE, gen::rows_swapped(2, 4, 5)).unwrap();
-        assert_eq!(RowLex::new(&layout).visit(&[0; CELLS], |_| true), 0);
+        assert_eq!(RowLex::new(&layout).visit(&[0; CELLS], |_, _| true), 0);
     }
 
     #[test]
@@ -372,12 +413,19 @@ mod tests {
         let mut walk = RowLex::new(&Layout::boxes(2, 3));
         for givens in [[0; CELLS], [1; CELLS]] {
             let mut seen = 0;
-            let count = walk.visit(&givens, |_| {
-                seen += 1;
+            let mut blocks = 0;
+            let count = walk.visit(&givens, |_, below| {
+                seen += below.len() as u64;
+                blocks += 1;
                 seen < 1000
             });
-            let expected = if givens[0] == 0 { 1000 } else { 0 };
-            assert_eq!((count, seen), (expected, expected));
+            assert_eq!(count, seen);
+            if givens[0] == 0 {
+                assert!((1000..1000 + 36 * 8).contains(&seen), "{}", seen);
+                assert!(blocks < seen);
+            } else {
+                assert_eq!(seen, 0);
+            }
         }
     }
 
@@ -394,18 +442,7 @@ mod tests {
             true
         });
         assert!(expected.len() as u64 > GRACE);
-        let digits = permutations();
-        let mut grids = Vec::new();
-        let count = RowLex::new(&layout).visit(&givens, |rows| {
-            grids.push(
-                rows.iter()
-                    .flat_map(|&p| digits[p as usize])
-                    .collect::<Vec<u8>>(),
-            );
-            true
-        });
-        assert_eq!(count, grids.len() as u64);
-        assert!(grids == expected);
+        assert!(walked(&layout, &givens) == expected);
     }
 
     #[test]

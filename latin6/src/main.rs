@@ -32,8 +32,8 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
     let found = givens.map_or(0, |givens| {
-        walk.visit(&givens, |rows| {
-            let printed = printer.print(out, rows);
+        walk.visit(&givens, |above, below| {
+            let printed = printer.print(out, above, below);
             printed.map_err(|e| failed = Some(e)).is_ok()
         })
     });
@@ -133,83 +133,121 @@ fn digit(scanner: &Scanner, ch: RowChar, what: &str) -> Result<u8, InputError> {
 /// Writes solutions as the statement does: the number, then 6 rows of spaced letters. The
 /// number is kept in decimal and counted up in place, in a register: its bytes read from
 /// memory just after one of them was written cost a stall each time. Each row is one of 720
-/// lines made once, and solutions fill a block that goes out whole, past the writer's buffer.
+/// lines made once; the first three rows of a block of solutions are laid out once, and
+/// solutions fill a block that goes out whole, past the writer's buffer.
 struct SolutionPrinter {
-    /// The number's digits and its newline, the first in the lowest byte; its last digit
-    /// and what adds one to it.
-    number: u128,
-    number_len: usize,
-    last_digit: u8,
-    last_unit: u128,
-    /// Each permutation's line, then room to copy 16 bytes at once.
-    lines: Vec<[u8; 16]>,
+    number: Number,
+    /// Each permutation's line, then room to copy 16 bytes at once; 1024 lines so that a
+    /// permutation masked indexes them without a bounds check.
+    lines: Box<[[u8; 16]; LINES]>,
     block: Vec<u8>,
     filled: usize,
 }
 
+/// A solution's number in decimal.
+#[derive(Clone, Copy)]
+struct Number {
+    /// The digits and the newline, the first in the lowest byte.
+    text: u128,
+    len: usize,
+    /// The last digit and what adds one to it.
+    last_digit: u8,
+    last_unit: u128,
+}
+
+impl Number {
+    fn count_up(&mut self) {
+        if self.last_digit < 9 {
+            self.last_digit += 1;
+            self.text += self.last_unit;
+            return;
+        }
+        self.last_digit = 0;
+        for i in (0..self.len - 1).rev() {
+            let at = 8 * i;
+            if (self.text >> at) as u8 == b'9' {
+                self.text -= 9 << at;
+            } else {
+                self.text += 1 << at;
+                return;
+            }
+        }
+        self.text = self.text << 8 | u128::from(b'1');
+        self.len += 1;
+        self.last_unit <<= 8;
+    }
+}
+
 /// Bytes a block holds before it goes out.
 const BLOCK: usize = 1 << 16;
+/// Bytes one solution may take in a block: its number (at most 14 digits and the newline,
+/// copied as 16 bytes) and six lines of 12 bytes, the last copied as 16.
+const SOLUTION: usize = 16 + 12 * SIZE + 4;
+/// Solutions printed between two looks at whether the block is full.
+const SOME: usize = 64;
+/// Lines of the table, a power of two at least 720.
+const LINES: usize = 1024;
 
 impl SolutionPrinter {
     fn new() -> Self {
-        let lines = permutations()
-            .iter()
-            .map(|digits| {
-                let mut line = [b' '; 16];
-                for (pair, &d) in line.chunks_exact_mut(2).zip(digits) {
-                    pair[0] = b'A' + d - 1;
-                }
-                line[2 * SIZE - 1] = b'\n';
-                line
-            })
-            .collect();
+        let mut lines = Box::new([[0; 16]; LINES]);
+        for (line, digits) in lines.iter_mut().zip(permutations()) {
+            *line = [b' '; 16];
+            for (pair, &d) in line.chunks_exact_mut(2).zip(&digits) {
+                pair[0] = b'A' + d - 1;
+            }
+            line[2 * SIZE - 1] = b'\n';
+        }
         SolutionPrinter {
-            number: u128::from(b'0') | u128::from(b'\n') << 8,
-            number_len: 2,
-            last_digit: 0,
-            last_unit: 1,
+            number: Number {
+                text: u128::from(b'0') | u128::from(b'\n') << 8,
+                len: 2,
+                last_digit: 0,
+                last_unit: 1,
+            },
             lines,
-            block: vec![0; BLOCK + 16 * (SIZE + 1)],
+            block: vec![0; BLOCK + SOME * SOLUTION],
             filled: 0,
         }
     }
 
-    fn count_up(&mut self) {
-        if self.last_digit < 9 {
-            self.last_digit += 1;
-            self.number += self.last_unit;
-            return;
+    /// Prints the solutions of a block: the first three rows `above`, and the last three
+    /// of each solution.
+    fn print(
+        &mut self,
+        out: &mut Out,
+        above: &[u16; 3],
+        below: &[[u16; 3]],
+    ) -> std::io::Result<()> {
+        let line = |p: u16| &self.lines[usize::from(p) & (LINES - 1)];
+        // The three rows and 4 bytes of room for a 16-byte copy of the last, which the
+        // fourth row covers.
+        let mut rows = [0; 12 * 3 + 4];
+        for (at, &p) in above.iter().enumerate() {
+            rows[12 * at..12 * at + 16].copy_from_slice(line(p));
         }
-        self.last_digit = 0;
-        for i in (0..self.number_len - 1).rev() {
-            let at = 8 * i;
-            if (self.number >> at) as u8 == b'9' {
-                self.number -= 9 << at;
-            } else {
-                self.number += 1 << at;
-                return;
+        let mut number = self.number;
+        let mut filled = self.filled;
+        for some in below.chunks(SOME) {
+            if filled >= BLOCK {
+                out.write_all(&self.block[..filled])?;
+                filled = 0;
+            }
+            for &[p, q, r] in some {
+                number.count_up();
+                let solution = &mut self.block[filled..][..SOLUTION];
+                solution[..16].copy_from_slice(&number.text.to_le_bytes());
+                let at = number.len & 15;
+                solution[at..at + rows.len()].copy_from_slice(&rows);
+                let at = at + 12 * 3;
+                solution[at..at + 16].copy_from_slice(line(p));
+                solution[at + 12..at + 28].copy_from_slice(line(q));
+                solution[at + 24..at + 40].copy_from_slice(line(r));
+                filled += at + 36;
             }
         }
-        self.number = self.number << 8 | u128::from(b'1');
-        self.number_len += 1;
-        self.last_unit <<= 8;
-    }
-
-    fn print(&mut self, out: &mut Out, rows: &[u16; SIZE]) -> std::io::Result<()> {
-        self.count_up();
-        let block = &mut self.block[self.filled..][..16 * (SIZE + 1)];
-        block[..16].copy_from_slice(&self.number.to_le_bytes());
-        // At most 14 digits and the newline: the mask only spares the bounds checks below.
-        let mut at = self.number_len & 15;
-        for &p in rows {
-            block[at..at + 16].copy_from_slice(&self.lines[p as usize]);
-            at += 2 * SIZE;
-        }
-        self.filled += at;
-        if self.filled >= BLOCK {
-            out.write_all(&self.block[..self.filled])?;
-            self.filled = 0;
-        }
+        self.number = number;
+        self.filled = filled;
         Ok(())
     }
 }
