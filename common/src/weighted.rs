@@ -54,7 +54,11 @@ const SCALE: i32 = 96;
 const ROOT_STEPS: usize = 70;
 /// The root's steps come in rounds of this many, each followed by a short dive.
 const ROUND_STEPS: usize = 15;
-/// Search nodes a dive from the root may visit after each round of steps.
+/// Search nodes the first dive may visit before the other order takes a turn (first dives
+/// rarely need a tenth of them).
+const FIRST_DIVE_NODES: u64 = 400;
+/// Search nodes a dive from the root may visit after each round of steps, and the first
+/// budget of the dives after the smoothed root.
 const DIVE_NODES: u64 = 30;
 /// Dual steps at every other node in the search proper.
 const NODE_STEPS: usize = 3;
@@ -277,7 +281,7 @@ impl<B: Bitset> Maximiser<B> {
             return None;
         }
         // A first dive for a score to beat (it finds none only if there is no completion).
-        if self.dive_in_turns(SEARCH_NODES) {
+        if self.dive_in_turns(FIRST_DIVE_NODES) {
             return self.best;
         }
         self.focused = true;
