@@ -1042,6 +1042,8 @@ impl<B: Bitset> Maximiser<B> {
                 }
                 for d in digits(once & !twice & stale & !level.placed[house]) {
                     let bit = 1 << d;
+                    // The one part that holds the digit names the house it is locked in (a
+                    // digit with no place in the house would leave the node dead).
                     let target = other * n + parts.iter().position(|p| p & bit != 0)?;
                     for &c in &self.house_cells[target * n..(target + 1) * n] {
                         let c = c as usize;
