@@ -926,6 +926,13 @@ mod tests {
     use crate::bitset::Bits256;
     use testkit::rng::Rng;
 
+    /// A full 9x9 grid by a shifting pattern: row r is row 0 rotated by `3 * r + r / 3`.
+    fn pattern_grid() -> Vec<u8> {
+        (0..81)
+            .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9) as u8 + 1)
+            .collect()
+    }
+
     fn parse(s: &str) -> Vec<u8> {
         s.bytes()
             .filter(|b| !b.is_ascii_whitespace())
@@ -1002,9 +1009,7 @@ mod tests {
     #[test]
     fn guesses_count_the_branch_points() {
         let layout = Layout::boxes(3, 3);
-        let full: Vec<u8> = (0..81)
-            .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9) as u8 + 1)
-            .collect();
+        let full = pattern_grid();
         let mut solver = Backtracker::<u128>::new(&layout);
         let mut grid = vec![0; 81];
         assert_eq!(solver.guesses(), 0);
@@ -1275,9 +1280,7 @@ mod tests {
         // and cell 0's. With its own digit in cell 1 the node is solved; with cell 0's, cells
         // 0 and 1 clash in row 0.
         let layout = Layout::boxes(3, 3);
-        let full: Vec<u8> = (0..81)
-            .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9) as u8 + 1)
-            .collect();
+        let full = pattern_grid();
         assert!(is_solution(&layout, &[0; 81], &full));
         let mut search: Search<u128> = Search::new(&layout);
         let first = full[0] as usize - 1;
