@@ -451,23 +451,10 @@ impl<B: Bitset> Maximiser<B> {
         }
         for &p in &self.peers[self.peer_start[cell]..self.peer_start[cell + 1]] {
             let p = p as usize;
-            let c = level.candidates[p];
-            if c & bit != 0 {
-                let left = c & !bit;
-                level.candidates[p] = left;
-                let ph = self.cell_houses[p];
-                for (kind, &h) in ph.iter().enumerate() {
-                    level.stale[h as usize] |= bit;
-                    let a = &mut level.assigned[kind * self.cells + p];
-                    if *a == bit {
-                        *a = 0;
-                        level.dirty |= 1 << h;
-                    }
-                }
-                match left.count_ones() {
-                    0 => return false,
-                    1 => self.singles.push(p as u16),
-                    _ => {}
+            if level.candidates[p] & bit != 0 {
+                let houses = self.cell_houses[p];
+                if !Self::strike(level, &mut self.singles, self.cells, houses, p, bit) {
+                    return false;
                 }
             }
         }
