@@ -141,23 +141,29 @@ impl<B: Bitset> Tables<B> {
     fn fill(&mut self, layout: &Layout) {
         let size = self.size;
         assert_eq!(layout.size(), size, "a layout of the same size");
-        // Boards straight from each cell's region: no lists, no sorting, so that a new layout
-        // per case (jigsaw) costs little next to a search.
-        let houses = &mut self.houses;
-        let regions = &mut houses[2 * size..3 * size];
+        // Rows and columns never change: the region boards come from one pass over the
+        // cells, and a cell's peers are its row, column and region boards without the one
+        // cell its row and column share. No lists, no sorting, so that a new layout per case
+        // (jigsaw) costs little next to a search.
+        let (lines, regions) = self.houses.split_at_mut(2 * size);
+        let (rows, columns) = lines.split_at(size);
+        let regions = &mut regions[..size];
+        let region_of = &layout.regions()[..self.cells];
         regions.fill(B::EMPTY);
-        for r in 0..size {
-            for c in 0..size {
-                let region = layout.region_of(r * size + c);
-                regions[region] = regions[region].or(B::cell(r * size + c));
-            }
+        for (cell, &g) in region_of.iter().enumerate() {
+            regions[g as usize] = regions[g as usize].or(B::cell(cell));
         }
-        for r in 0..size {
-            for c in 0..size {
-                let (cell, region) = (r * size + c, 2 * size + layout.region_of(r * size + c));
-                self.cell_houses[cell] = 1 << r | 1 << (size + c) | 1 << region;
-                let seen = houses[r].or(houses[size + c]).or(houses[region]);
-                self.peers[cell] = seen.and_not(B::cell(cell));
+        let peers = self.peers.chunks_mut(size);
+        let houses = self.cell_houses.chunks_mut(size);
+        for (r, ((peers, houses), region_of)) in
+            peers.zip(houses).zip(region_of.chunks(size)).enumerate()
+        {
+            let row = rows[r];
+            let line = peers.iter_mut().zip(houses).zip(region_of).zip(columns);
+            for (c, (((peers, houses), &g), &column)) in line.enumerate() {
+                let seen = row.or(column).or(regions[g as usize]);
+                *peers = seen.and_not(row.and(column));
+                *houses = 1 << r | 1 << (size + c) | 1 << (2 * size + g as usize);
             }
         }
     }
@@ -966,6 +972,37 @@ mod tests {
             tables.fill(layout);
             assert_eq!(tables, Tables::new(layout));
         }
+    }
+
+    /// Asserts that the tables of `layout` hold its houses, each cell's peers and each
+    /// cell's houses as [`Layout`] lists them.
+    fn assert_tables_match<B: Bitset + std::fmt::Debug>(layout: &Layout) {
+        let t: Tables<B> = Tables::new(layout);
+        let board = |cells: &[usize]| cells.iter().fold(B::EMPTY, |b, &c| b.or(B::cell(c)));
+        for (h, cells) in layout.houses().iter().enumerate() {
+            assert_eq!(t.houses[h], board(cells), "house {}", h);
+        }
+        for (cell, peers) in layout.peers().iter().enumerate() {
+            assert_eq!(t.peers[cell], board(peers), "peers of cell {}", cell);
+            let houses = layout.houses_of(cell).iter().fold(0u64, |s, &h| s | 1 << h);
+            assert_eq!(t.cell_houses[cell], houses, "houses of cell {}", cell);
+        }
+    }
+
+    #[test]
+    fn tables_hold_the_houses_and_peers_of_the_layout() {
+        for layout in layouts4().iter() {
+            assert_tables_match::<u64>(layout);
+        }
+        // 9x9 boxes and a scrambled 9x9 layout (two cells of different regions swapped
+        // several times) on u128 boards, 16x16 boxes on 256-bit boards.
+        assert_tables_match::<u128>(&Layout::boxes(3, 3));
+        let mut regions: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
+        for k in 0..20 {
+            regions.swap(k * 7 % 81, (k * 31 + 5) % 81);
+        }
+        assert_tables_match::<u128>(&Layout::new(9, regions).unwrap());
+        assert_tables_match::<Bits256>(&Layout::boxes(4, 4));
     }
 
     #[test]

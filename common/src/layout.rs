@@ -79,6 +79,12 @@ impl Layout {
         self.size * self.size
     }
 
+    /// Each cell's region number, row by row (`size * size` of them). O(1).
+    #[inline]
+    pub fn regions(&self) -> &[u8] {
+        &self.region_of
+    }
+
     #[inline]
     pub fn region_of(&self, cell: Cell) -> usize {
         self.region_of[cell] as usize
