@@ -34,7 +34,9 @@
 //! solution costs the walk a fraction of a millisecond; one where the walk gave up late
 //! costs at most about what the backtracker alone would have, twice.
 //!
-//! Memory: O(720 * 6) words for a [`RowLex`], and as many for a walk, allocated once.
+//! Memory: O(720 * 6) words for a [`RowLex`], and about half as many for a walk, whose
+//! lists each take the room the longest list of their level needs (see `Level`), allocated
+//! once.
 
 use crate::backtrack::Backtracker;
 use crate::layout::Layout;
@@ -53,9 +55,49 @@ const NUMBERS: usize = 1024;
 const PAY: u64 = 64;
 const GRACE: u64 = 1 << 10;
 
-/// Slots of one level's list: the permutations and room, a power of two so that a filter
-/// writes without a bounds check.
-const SLOT: usize = 1024;
+/// Words of the list of each row: the permutations that fit the rows above in the columns,
+/// and 3 entries that fit nothing to round it up to whole fours. Past row 0, a power of two
+/// at least the longest such list (265, 82, 36 and 8 permutations on rows 1 to 4, over every
+/// Latin rectangle: a test counts them), so that a filter writes into it masked, without a
+/// bounds check, and no larger.
+const LISTS: [usize; SIZE - 1] = [PERMUTATIONS, 512, 128, 64, 16];
+/// Words for the entries of the list of each of rows 0 to 3 that fit in the groups and
+/// givens too: a power of two at least the list.
+const FITTING: [usize; SIZE - 2] = [1024, 512, 128, 64];
+
+/// A level of the walk, as a type so that the sizes of its lists are constants.
+trait Level {
+    /// The row the level chooses.
+    const ROW: usize;
+    /// The level below (the last level names itself: it has none).
+    type Next: Level;
+}
+
+/// The levels of rows 0 to 3.
+struct Row0;
+struct Row1;
+struct Row2;
+struct Row3;
+
+impl Level for Row0 {
+    const ROW: usize = 0;
+    type Next = Row1;
+}
+
+impl Level for Row1 {
+    const ROW: usize = 1;
+    type Next = Row2;
+}
+
+impl Level for Row2 {
+    const ROW: usize = 2;
+    type Next = Row3;
+}
+
+impl Level for Row3 {
+    const ROW: usize = 3;
+    type Next = Row3;
+}
 
 /// The lexicographic walk over whole rows for one layout.
 pub struct RowLex {
@@ -143,14 +185,14 @@ impl RowLex {
             visited: 0,
             scanned: 0,
         };
-        // Each level's list, `SLOT` words a level: permutation `p` as `p << INDEX | columns`;
-        // then as many a level, from the end, for the entries that fit there in the groups
-        // and givens.
-        let mut lists = vec![0; (SIZE - 1) * SLOT + (SIZE - 2) * SLOT];
+        // Each row's list (`LISTS`), permutation `p` as `p << INDEX | columns`; then, from
+        // the end, each level's entries that fit there in the groups and givens (`FITTING`).
+        let words = LISTS.iter().chain(&FITTING).sum();
+        let mut lists = vec![0; words];
         for (p, slot) in lists.iter_mut().zip(&self.columns).enumerate() {
             *slot.0 = (p as u64) << INDEX | slot.1;
         }
-        walk.descend(&mut lists, 0, PERMUTATIONS, 0);
+        walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
         let mut walked = walk.visited;
         if walk.scanned < u64::MAX {
             return walked;
@@ -175,14 +217,15 @@ where
     F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
 {
     /// Walks the `len` permutations at the front of `lists` (those that fit rows `0..r` in
-    /// the columns) as row `r`, given the group bits the rows above use, and below the fourth
+    /// the columns) as row `r = L::ROW`, given the group bits the rows above use, and below the fourth
     /// row the pairs of the last two (see the module docs), kept in the block that the level
     /// of the fourth row hands to `visit` at its end. Returns false once `visit` has asked to
     /// stop or the walk has handed over.
-    fn descend(&mut self, lists: &mut [u64], r: usize, len: usize, grouped: u64) -> bool {
+    fn descend<L: Level>(&mut self, lists: &mut [u64], len: usize, grouped: u64) -> bool {
         let all = self.groups;
-        let (list, rest) = lists.split_at_mut(SLOT);
-        let (rest, fitting) = rest.split_at_mut(rest.len() - SLOT);
+        let r = L::ROW;
+        let (list, rest) = lists.split_at_mut(LISTS[r]);
+        let (rest, fitting) = rest.split_at_mut(rest.len() - FITTING[r]);
         // Past `len`, entries with every column bit (see below) round the list up to whole
         // fours for the filter.
         let fours = &list[..(len + 3) & !3];
@@ -193,7 +236,7 @@ where
         let mut k = 0;
         for &e in list {
             let group = groups[(e >> INDEX) as usize & (NUMBERS - 1)];
-            fitting[k & (SLOT - 1)] = e;
+            fitting[k & (FITTING[r] - 1)] = e;
             k += (e & forbidden | group & taken == 0) as usize;
         }
         for &e in &fitting[..k] {
@@ -205,21 +248,22 @@ where
                 self.scanned = u64::MAX;
                 return false;
             }
-            let next = &mut rest[..SLOT];
+            let room = LISTS[r + 1];
+            let next = &mut rest[..room];
             let mut n = 0;
             let e = e & COLUMNS;
             for four in fours.chunks_exact(4) {
                 for &f in four {
-                    next[n & (SLOT - 1)] = f;
+                    next[n & (room - 1)] = f;
                     n += (f & e == 0) as usize;
                 }
             }
             for k in 0..3 {
-                next[(n + k) & (SLOT - 1)] = COLUMNS;
+                next[(n + k) & (room - 1)] = COLUMNS;
             }
             let grouped = grouped | group;
             if r + 3 < SIZE {
-                if !self.descend(rest, r + 1, n, grouped) {
+                if !self.descend::<L::Next>(rest, n, grouped) {
                     return false;
                 }
                 continue;
@@ -443,6 +487,41 @@ mod tests {
         });
         assert!(expected.len() as u64 > GRACE);
         assert!(walked(&layout, &givens) == expected);
+    }
+
+    /// Records in `most[depth]` the longest `list` met `depth` rows below the first, each
+    /// row of the list in turn taken as the next and the list filtered by its columns.
+    fn longest_lists(list: &[u64], depth: usize, most: &mut [usize]) {
+        most[depth] = most[depth].max(list.len());
+        if depth + 1 < most.len() {
+            for &e in list {
+                let next: Vec<u64> = list.iter().copied().filter(|&f| f & e == 0).collect();
+                longest_lists(&next, depth + 1, most);
+            }
+        }
+    }
+
+    #[test]
+    fn every_list_fits_the_room_of_its_level() {
+        // Over every Latin rectangle of up to four rows whose first row is 1..=6 (renaming
+        // the digits changes no list's length), the longest lists of rows 1 to 4; row 0's
+        // list is every permutation.
+        let columns: Vec<u64> = permutations().iter().map(|d| pairs(d, |c| c)).collect();
+        let below_first: Vec<u64> = columns
+            .iter()
+            .copied()
+            .filter(|&f| f & columns[0] == 0)
+            .collect();
+        let mut most = [0; SIZE - 2];
+        longest_lists(&below_first, 0, &mut most);
+        // A list and the 3 entries that round it up; the entries of a level's list that fit
+        // in the groups, at most the whole list.
+        for (&longest, &room) in most.iter().zip(&LISTS[1..]) {
+            assert!(longest + 3 <= room, "{:?}", most);
+        }
+        for (&longest, &room) in [PERMUTATIONS].iter().chain(&most).zip(&FITTING) {
+            assert!(longest <= room, "{:?}", most);
+        }
     }
 
     #[test]
