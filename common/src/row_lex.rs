@@ -103,16 +103,17 @@ impl Level for Row3 {
 pub struct RowLex {
     /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation.
     columns: Vec<u64>,
-    /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `[r][p]`; past 720
-    /// room for a permutation masked to index without a bounds check.
-    groups: Box<[[u64; NUMBERS]; SIZE]>,
+    /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `r * 720 + p`; past
+    /// the last row, room for a permutation masked to index any row's `NUMBERS` words from
+    /// its start without a bounds check (see `row_groups`).
+    groups: Vec<u64>,
     layout: Layout,
     backtracker: Backtracker<u64>,
 }
 
 /// Where a walk stands.
 struct Walk<'a, F> {
-    groups: &'a [[u64; NUMBERS]; SIZE],
+    groups: &'a [u64],
     visit: F,
     /// Per row, the (column, digit) and (group, digit) pairs the givens forbid it.
     forbidden: [u64; SIZE],
@@ -137,8 +138,8 @@ impl RowLex {
             .iter()
             .map(|row| pairs(row, |c| SIZE - 1 - c))
             .collect::<Vec<u64>>();
-        let mut groups = Box::new([[0; NUMBERS]; SIZE]);
-        for (r, groups) in groups.iter_mut().enumerate() {
+        let mut groups = vec![0; (SIZE - 1) * PERMUTATIONS + NUMBERS];
+        for (r, groups) in groups.chunks_mut(PERMUTATIONS).take(SIZE).enumerate() {
             for (group, row) in groups.iter_mut().zip(&digits) {
                 *group = pairs(row, |c| layout.region_of(r * SIZE + c));
             }
@@ -230,7 +231,7 @@ where
         // fours for the filter.
         let fours = &list[..(len + 3) & !3];
         let list = &list[..len];
-        let groups = &all[r];
+        let groups = row_groups(all, r);
         let (forbidden, taken) = (self.forbidden[r], grouped | self.taken[r]);
         // The entries that fit, picked without branches: which do is hard to predict.
         let mut k = 0;
@@ -269,11 +270,12 @@ where
                 continue;
             }
             let rows = &next[..n];
+            let (fifth, sixth) = (row_groups(all, SIZE - 2), row_groups(all, SIZE - 1));
             let mut m = self.found;
             for (&e, &f) in rows.iter().zip(rows.iter().rev()) {
                 let (p, q) = ((e >> INDEX) as usize, (f >> INDEX) as usize);
-                let g = all[SIZE - 2][p & (NUMBERS - 1)];
-                let h = all[SIZE - 1][q & (NUMBERS - 1)];
+                let g = fifth[p & (NUMBERS - 1)];
+                let h = sixth[q & (NUMBERS - 1)];
                 let clash = e & self.forbidden[SIZE - 2]
                     | g & (grouped | self.taken[SIZE - 2])
                     | f & self.forbidden[SIZE - 1]
@@ -301,6 +303,14 @@ pub const BLOCK: usize = 512;
 const INDEX: u32 = 48;
 /// The column bits of a listed permutation.
 const COLUMNS: u64 = (1 << CELLS) - 1;
+
+/// The group bits of row `r`'s permutations in `groups` (see `RowLex::groups`), `NUMBERS`
+/// words from the row's first, so that a masked permutation indexes them without a bounds
+/// check. O(1).
+#[inline]
+fn row_groups(groups: &[u64], r: usize) -> &[u64] {
+    &groups[r * PERMUTATIONS..][..NUMBERS]
+}
 
 /// The number of the permutation `digits` of `1..=SIZE`, given each permutation's column
 /// bits: those are in increasing order, as their first column takes the highest. O(log 720).
