@@ -22,7 +22,7 @@ pub struct WallRegionError {
 /// counts when either cell beside it declares it; walls on the outer border change nothing.
 ///
 /// Regions are numbered in the row order of their first cells. Errs with the first region
-/// (in that order) that does not have exactly `size` cells; `region` is then partly written.
+/// (in that order) that does not have exactly `size` cells; `region` is then left as it was.
 /// Constraints: `size <= 16`, `walls.len() == region.len() == size * size`. O(size^2), no
 /// allocation.
 pub fn regions_from_walls(
@@ -53,18 +53,20 @@ pub fn regions_from_walls(
             }
         }
     }
-    region.fill(UNSEEN);
+    // Each region breadth first, into a table of our own indexed by masked cells: a cell is
+    // masked only after a step across an open side, which stays on the grid.
+    let mut label = [UNSEEN; MAX_SIZE * MAX_SIZE];
     let mut queue = [0u8; MAX_SIZE * MAX_SIZE];
     let mut next_id = 0u8;
     for start in 0..cells {
-        if region[start] != UNSEEN {
+        if label[start] != UNSEEN {
             continue;
         }
         queue[0] = start as u8;
-        region[start] = next_id;
+        label[start] = next_id;
         let (mut head, mut tail) = (0, 1);
         while head < tail {
-            let cell = queue[head] as usize;
+            let cell = usize::from(queue[head & 0xff]);
             head += 1;
             let sides = open[cell];
             for &(side, other) in [
@@ -75,9 +77,10 @@ pub fn regions_from_walls(
             ]
             .iter()
             {
-                if sides & side != 0 && region[other] == UNSEEN {
-                    region[other] = next_id;
-                    queue[tail] = other as u8;
+                let other = other & 0xff;
+                if sides & side != 0 && label[other] == UNSEEN {
+                    label[other] = next_id;
+                    queue[tail & 0xff] = other as u8;
                     tail += 1;
                 }
             }
@@ -90,6 +93,7 @@ pub fn regions_from_walls(
         }
         next_id += 1;
     }
+    region.copy_from_slice(&label[..cells]);
     Ok(())
 }
 
@@ -176,6 +180,15 @@ mod tests {
                 cells: 15
             })
         );
+    }
+
+    #[test]
+    fn a_region_of_the_wrong_size_leaves_the_regions_as_they_were() {
+        let mut walls = vec![0u8; 16];
+        walls[5] = WALL_UP | WALL_RIGHT | WALL_DOWN | WALL_LEFT;
+        let mut region: Vec<u8> = (0..16).collect();
+        assert!(regions_from_walls(4, &walls, &mut region).is_err());
+        assert_eq!(region, (0..16).collect::<Vec<u8>>());
     }
 
     #[test]
