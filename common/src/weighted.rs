@@ -63,7 +63,7 @@ const DIVE_NODES: u64 = 30;
 /// Dual steps at every other node in the search proper.
 const NODE_STEPS: usize = 3;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
-const SEARCH_NODES: u64 = 400;
+const SEARCH_NODES: u64 = 100;
 /// Temperature stages of the smoothed dual ([`Maximiser::smooth`]), and sweeps per stage.
 const SMOOTH_STAGES: usize = 10;
 const SMOOTH_SWEEPS: usize = 10;

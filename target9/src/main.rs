@@ -1,9 +1,9 @@
 //! NOIP 2009 "靶形数独" (Luogu P1074): the highest weighted score over all completions of a
 //! 9x9 Sudoku, or -1. The cell at (r, c) weighs `6 + min(r, c, 8 - r, 8 - c)`.
 //!
-//! The story: read 81 digits, maximise the weighted sum with [`common::weighted`]'s branch
-//! and bound (a Lagrangian bound over per-house assignments), told the 17 cells that decide
-//! the score ([`score`]), print it.
+//! The story: read 81 digits, maximise the score's form over the 17 cells that decide it
+//! ([`score`]) with [`common::weighted`]'s branch and bound (a Lagrangian bound over
+//! per-house assignments), told those cells, print it plus the part every completion scores.
 
 use common::error::Error;
 use common::layout::Layout;
@@ -14,8 +14,7 @@ use std::io::Write;
 
 mod score;
 
-const SIZE: usize = 9;
-const CELLS: usize = SIZE * SIZE;
+const CELLS: usize = 81;
 
 fn main() {
     run(
@@ -26,23 +25,16 @@ fn main() {
     )
 }
 
-/// The target's weight for `cell`: 6 on the outer ring up to 10 at the centre.
-fn weight(cell: usize) -> u32 {
-    let (r, c) = (cell / SIZE, cell % SIZE);
-    6 + r.min(c).min(SIZE - 1 - r).min(SIZE - 1 - c) as u32
-}
-
 fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let mut givens = [0u8; CELLS];
     for g in givens.iter_mut() {
         *g = scanner.int("a digit", 0, 9)?.0 as u8;
     }
     scanner.expect_end("the grid")?;
-    let weights: Vec<u32> = (0..CELLS).map(weight).collect();
-    let mut solver = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
+    let mut solver = Maximiser::<u128>::new(&Layout::boxes(3, 3), &score::weights());
     solver.set_focus(&score::DECIDING_CELLS);
     match solver.maximise(&givens) {
-        Some(score) => writeln!(out, "{}", score)?,
+        Some(score) => writeln!(out, "{}", score::BASE + score)?,
         None => writeln!(out, "-1")?,
     }
     Ok(())
