@@ -6,8 +6,9 @@
 //! ```
 //!
 //! std only (`harness = false`, no criterion): every benchmark times its whole loop `R` times
-//! (default 5) and prints the median, per item and items per second. `FILTER` keeps the
-//! benchmarks whose name contains it. The 9x9 sets are the first `N` puzzles (default 2,000) of
+//! (default 5) and prints the median, per item and items per second, and beside it the fastest
+//! and slowest repetition per item, so that a noisy machine shows. `FILTER` keeps the benchmarks
+//! whose name contains it. The 9x9 sets are the first `N` puzzles (default 2,000) of
 //! `DIR/bench/17_clue.txt` and `DIR/bench/forum_hardest_1905_11plus.txt`, tdoku's
 //! `puzzles2_17_clue` and `puzzles5_forum_hardest_1905_11+` from `data.zip` in the tdoku
 //! repository, which this repository does not carry. `--data DIR` names the folder (default:
@@ -52,8 +53,10 @@ fn main() {
         options.reps
     );
     println!();
-    println!("| benchmark | items | median | per item | items/s | result |");
-    println!("|---|---:|---:|---:|---:|---|");
+    println!(
+        "| benchmark | items | median | per item | fastest / slowest per item | items/s | result |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---|");
     let boxes9 = Layout::boxes(3, 3);
     for (name, puzzles) in [("17clue", &sets.clue17), ("hardest", &sets.hardest)] {
         if let Some(puzzles) = puzzles {
@@ -177,7 +180,8 @@ impl Options {
     }
 
     /// Runs `body` `reps` times unless the filter leaves `name` out, and prints a row: the median
-    /// time, per item, items per second, and what the last repetition returned.
+    /// time, per item, the fastest and slowest repetition per item, items per second, and what
+    /// the last repetition returned.
     fn bench(&self, name: &str, items: usize, mut body: impl FnMut() -> String) {
         if let Some(filter) = &self.filter {
             if !name.contains(filter.as_str()) {
@@ -194,12 +198,15 @@ impl Options {
         times.sort();
         let median = times[times.len() / 2];
         let secs = median.as_secs_f64();
+        let per_item = |d: Duration| duration(d / items as u32);
         println!(
-            "| {} | {} | {} | {} | {}/s | {} |",
+            "| {} | {} | {} | {} | {} / {} | {}/s | {} |",
             name,
             thousands(items as u64),
             duration(median),
-            duration(median / items as u32),
+            per_item(median),
+            per_item(times[0]),
+            per_item(times[times.len() - 1]),
             thousands((items as f64 / secs).round() as u64),
             result
         );
