@@ -45,9 +45,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use syn::{Attribute, File, ImplItem, Item, ItemImpl, TraitItem, UseTree};
 
-/// The largest bundle, in bytes: 40 KiB, short enough to read and well inside the source limits
-/// that online judges commonly set (64 KiB is usual).
-pub const SIZE_LIMIT: usize = 40 * 1024;
+/// The largest bundle, in bytes: 48 KiB, well inside the source limits that online judges
+/// commonly set (64 KiB is usual). Room for structure: the byte count never decides a design.
+pub const SIZE_LIMIT: usize = 48 * 1024;
 
 const USAGE: &str = "usage: cargo xtask bundle <problem> [-o FILE]";
 
