@@ -101,6 +101,9 @@ struct Search<B> {
     nodes: usize,
     /// The branch points of the last count: nodes that tried more than one candidate.
     guesses: u64,
+    /// The SAT solver's conflicts and propagations in the last count (0 without it).
+    sat_conflicts: u64,
+    sat_propagations: u64,
     marks: Marks,
 }
 
@@ -491,6 +494,8 @@ impl<B: Bitset> Search<B> {
             hidden: true,
             nodes: 0,
             guesses: 0,
+            sat_conflicts: 0,
+            sat_propagations: 0,
             marks: Marks {
                 stale_hidden: [0; MAX_DIGITS],
                 changed: 0,
@@ -634,7 +639,13 @@ impl<B: Bitset> Search<B> {
     /// ascending order, the clauses also say: of the `k!` renamings of the fresh digits in a
     /// solution, all of them solutions, just one is, so each counts `k!` times. Stops once
     /// the count reaches `limit`, which it may pass. Exponential in the worst case.
-    fn count_by_sat(&self, givens: &[u8], limit: usize, solution: &mut [u8], fresh: u32) -> usize {
+    fn count_by_sat(
+        &mut self,
+        givens: &[u8],
+        limit: usize,
+        solution: &mut [u8],
+        fresh: u32,
+    ) -> usize {
         let t = &self.tables;
         let n = t.size;
         let lit = |cell: usize, d: usize| 2 * (cell * n + d) as u32;
@@ -682,6 +693,8 @@ impl<B: Bitset> Search<B> {
             count = count.saturating_add(weight);
             sat.add(&model.iter().map(|&v| 2 * v as u32 + 1).collect::<Vec<_>>());
         }
+        self.sat_conflicts = sat.conflicts();
+        self.sat_propagations = sat.propagations();
         count
     }
 
@@ -873,13 +886,15 @@ impl<B: Bitset> Backtracker<B> {
         let s = &mut *self.search;
         s.hidden = true;
         s.guesses = 0;
+        s.nodes = 0;
+        s.sat_conflicts = 0;
+        s.sat_propagations = 0;
         if limit == 0 || !s.start(givens) {
             return 0;
         }
         let mut count = 0;
         let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
         let fresh = ((1 << s.tables.size) - 1) & !used;
-        s.nodes = 0;
         s.count_from(0, limit, &mut count, solution, fresh, 1);
         if s.nodes > SAT_AFTER {
             count = s.count_by_sat(givens, limit, solution, fresh);
@@ -893,6 +908,25 @@ impl<B: Bitset> Backtracker<B> {
     /// search that does not depend on the machine. 0 before any count. O(1).
     pub fn guesses(&self) -> u64 {
         self.search.guesses
+    }
+
+    /// The search nodes of the last [`Backtracker::count_up_to`], before any hand-over to the
+    /// SAT solver: with [`Backtracker::sat_conflicts`] and [`Backtracker::sat_propagations`], a
+    /// count's work in units that do not depend on the machine. O(1).
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes as u64
+    }
+
+    /// The conflicts the SAT solver met in the last [`Backtracker::count_up_to`]; 0 when the
+    /// search settled the count alone. O(1).
+    pub fn sat_conflicts(&self) -> u64 {
+        self.search.sat_conflicts
+    }
+
+    /// The literals the SAT solver propagated in the last [`Backtracker::count_up_to`]; 0 when
+    /// the search settled the count alone. O(1).
+    pub fn sat_propagations(&self) -> u64 {
+        self.search.sat_propagations
     }
 
     /// Calls `visit` with every solution of `givens` in lexicographic order (row by row,
@@ -1435,10 +1469,20 @@ mod tests {
         search.count_from(0, 2, &mut count, &mut [0; 81], (1 << 9) - 1, 1);
         assert!(search.nodes > SAT_AFTER);
         let mut grid = [0; 81];
-        assert_eq!(
-            Backtracker::<u128>::new(&layout).count_up_to(&[0; 81], 2, &mut grid),
-            0
-        );
+        let mut solver = Backtracker::<u128>::new(&layout);
+        assert_eq!(solver.count_up_to(&[0; 81], 2, &mut grid), 0);
+        // Its work is told: the nodes of the search, then the SAT solver's.
+        assert!(solver.nodes() > SAT_AFTER as u64);
+        assert!(solver.sat_conflicts() > 0);
+        assert!(solver.sat_propagations() > solver.sat_conflicts());
+        // A puzzle the search settles alone has no SAT work.
+        let mut givens = [0; 81];
+        givens[0] = 1;
+        let mut boxes = Backtracker::<u128>::new(&Layout::boxes(3, 3));
+        assert_eq!(boxes.count_up_to(&givens, 2, &mut grid), 2);
+        assert!(boxes.nodes() > 0);
+        assert_eq!(boxes.sat_conflicts(), 0);
+        assert_eq!(boxes.sat_propagations(), 0);
     }
 
     #[test]

@@ -36,6 +36,10 @@ pub struct Sat {
     bump: f64,
     /// True once the clauses contradict each other.
     failed: bool,
+    /// Conflicts met, and literals propagated, since [`Sat::new`]: the solver's work in
+    /// units that do not depend on the machine.
+    conflicts: u64,
+    propagations: u64,
 }
 
 impl Sat {
@@ -96,6 +100,7 @@ impl Sat {
                     };
                     self.assign(lit, reason);
                     conflicts += 1;
+                    self.conflicts += 1;
                 }
                 continue;
             }
@@ -115,6 +120,17 @@ impl Sat {
             }
         }
         false
+    }
+
+    /// The conflicts met since [`Sat::new`]. O(1).
+    pub fn conflicts(&self) -> u64 {
+        self.conflicts
+    }
+
+    /// The literals propagated since [`Sat::new`], each one a pass over the clauses watching
+    /// its negation. O(1).
+    pub fn propagations(&self) -> u64 {
+        self.propagations
     }
 
     /// Whether variable `var` is true in the model [`Sat::solve`] found. O(1).
@@ -145,6 +161,7 @@ impl Sat {
         while self.head < self.trail.len() {
             let f = (self.trail[self.head] ^ 1) as usize;
             self.head += 1;
+            self.propagations += 1;
             let mut ws = std::mem::take(&mut self.watches[f]);
             let mut i = 0;
             while i < ws.len() {
