@@ -239,9 +239,11 @@ fn set_figure(sets: &[SetTimes], note: &str) -> Result<String, String> {
             .flat_map(|s| std::iter::once(s.ours).chain(s.peer))
             .map(|d| d.as_secs_f64()),
     );
-    // The first set on top: row 0 of the axis is the last set.
-    let names: Vec<String> = sets.iter().rev().map(|s| s.name.clone()).collect();
-    let row = |k: usize| SegmentValue::CenterOf(sets.len() - 1 - k);
+    // The first set on top, the last in row 1 of the axis: row 0 is left empty for the legend.
+    let names: Vec<String> = std::iter::once(String::new())
+        .chain(sets.iter().rev().map(|s| s.name.clone()))
+        .collect();
+    let row = |k: usize| SegmentValue::CenterOf(sets.len() - k);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -255,14 +257,14 @@ fn set_figure(sets: &[SetTimes], note: &str) -> Result<String, String> {
             .margin_right(30)
             .x_label_area_size(42)
             .y_label_area_size(130)
-            // A discrete range holds its end: `0..n - 1` is n rows.
-            .build_cartesian_2d(time_axis(x_range), (0..sets.len() - 1).into_segmented())
+            // A discrete range holds its end: `0..n` is n + 1 rows.
+            .build_cartesian_2d(time_axis(x_range), (0..sets.len()).into_segmented())
             .map_err(drawing)?;
         chart
             .configure_mesh()
             .x_desc("sum of the medians over the set's inputs (logarithmic)")
             .x_label_formatter(&seconds_label)
-            .y_labels(sets.len())
+            .y_labels(sets.len() + 1)
             .y_label_formatter(&|value| match value {
                 SegmentValue::CenterOf(k) | SegmentValue::Exact(k) => {
                     names.get(*k).cloned().unwrap_or_default()
@@ -318,7 +320,7 @@ fn set_figure(sets: &[SetTimes], note: &str) -> Result<String, String> {
         }
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
+            .position(SeriesLabelPosition::LowerRight)
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK)
             .draw()

@@ -30,6 +30,8 @@
 //! - On a mismatch the first failing input is shrunk (fewer cases, fewer givens, LF line
 //!   ends, while it still fails) and printed with both outputs; the exit status is then 1.
 //!   A process that runs longer than 10 s is killed and counts as a mismatch.
+//! - While it runs, a bar on standard error shows the cases done and the time left, when
+//!   standard error is a terminal (and is left out where it is not, as in CI logs).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
