@@ -87,6 +87,19 @@ pub fn write(
     Ok(written)
 }
 
+/// Draws the legend of `chart`'s labelled series in its lower right corner.
+fn legend<'a, Coord: CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Coord>,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()
+        .map_err(drawing)
+}
+
 /// A drawing error as text.
 fn drawing<E: std::fmt::Display>(e: E) -> String {
     format!("drawing a figure: {}", e)
@@ -220,13 +233,7 @@ fn ecdf_figure(
                 .label(label)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()
-            .map_err(drawing)?;
+        legend(&mut chart)?;
         root.present().map_err(drawing)?;
     }
     Ok(svg)
@@ -318,13 +325,7 @@ fn set_figure(sets: &[SetTimes], note: &str) -> Result<String, String> {
                 .label("peer killed at its time limit: a lower bound")
                 .legend(move |(x, y)| Cross::new((x + 10, y), 7, peer_color.stroke_width(3)));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()
-            .map_err(drawing)?;
+        legend(&mut chart)?;
         root.present().map_err(drawing)?;
     }
     Ok(svg)
