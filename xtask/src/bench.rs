@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo xtask bench [--runs N] [--quick] [--only SET[,SET...]] [--no-peers] [--peer-timeout S]
-//!                   [--timeout S] [--sample N] [--markdown FILE] [--data DIR]
+//!                   [--timeout S] [--sample N] [--markdown FILE] [--plots DIR] [--data DIR]
 //! ```
 //!
 //! - Builds the binaries with `cargo build --release -p ...` in the workspace (into
@@ -33,7 +33,10 @@
 //!   with one of the given words (`jigsaw`, `target9-noip`, ...).
 //! - The report goes to standard output as Markdown, headed by the date, the commit, the
 //!   machine, the compiler and what was skipped and why; `--markdown FILE` writes it to FILE
-//!   as well, so that the figures quoted in the docs are copied, never typed.
+//!   as well, so that the figures quoted in the docs are copied, never typed; `--plots DIR`
+//!   draws the figures of `plot.rs` from the same runs into DIR.
+//! - While a set runs, a bar on standard error shows the processes done and the time left,
+//!   when standard error is a terminal; otherwise a line per input of a set says where it is.
 //! - `--only tails` runs the heavy-tail families of `tails.rs` instead (they are not in the
 //!   default run): one process per input, each killed after `--timeout` seconds (default 10)
 //!   and then reported as `> limit`; `--quick` times a tenth of each family, `--sample N` N
@@ -49,7 +52,8 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::tails;
+use crate::progress::{self, ProgressBar};
+use crate::{plot, tails};
 use testkit::gen::{self, Rng};
 use testkit::process;
 use testkit::reference;
@@ -178,6 +182,17 @@ pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
         fs::write(path, &text).map_err(|e| format!("{}: {}", path.display(), e))?;
         eprintln!("bench: wrote {}", path.display());
     }
+    if let Some(dir) = &options.plots {
+        let sets: Vec<plot::SetTimes> = results.iter().map(SetResult::plot_times).collect();
+        let families: Vec<plot::FamilyTimes> = tails_results
+            .iter()
+            .map(tails::FamilyResult::plot_times)
+            .collect();
+        let note = format!("commit {}", commit(&paths.root));
+        for path in plot::write(dir, &sets, &families, options.timeout, &note)? {
+            eprintln!("bench: wrote {}", path.display());
+        }
+    }
     Ok(())
 }
 
@@ -215,6 +230,10 @@ pub struct Options {
     /// Write the report to FILE as well
     #[arg(long, value_name = "FILE")]
     markdown: Option<PathBuf>,
+    /// Draw the figures into DIR as well (SVG): bench-sets.svg, the sets' times beside the
+    /// peers'; tails-<problem>.svg, each heavy-tail family's distribution of times
+    #[arg(long, value_name = "DIR")]
+    plots: Option<PathBuf>,
     /// The folder of the sets and peers kept outside the repository [default: ../shared beside
     /// the workspace, if it is there]
     #[arg(long, value_name = "DIR")]
@@ -857,12 +876,18 @@ fn measure_set(
     } else {
         options.peer_timeout() * 10
     };
+    let runs_per_input = 1 + options.runs() + peer.map_or(0, |_| options.runs());
+    let progress = progress::bar(
+        (set.inputs.len() * runs_per_input) as u64,
+        &format!("bench: {}", set.name),
+    );
     let mut inputs = Vec::new();
     for input in &set.inputs {
-        if set.inputs.len() > 1 {
+        if set.inputs.len() > 1 && progress.is_hidden() {
             eprintln!("bench:   {}", input.label);
         }
-        let ours = measure_ours(ours, input, patterns, options.runs(), paths)?;
+        progress.set_message(input.label.clone());
+        let ours = measure_ours(ours, input, patterns, options.runs(), paths, &progress)?;
         let peer = match peer {
             Some(peer) => Some(measure_peer(
                 peer,
@@ -870,6 +895,7 @@ fn measure_set(
                 set.comparable,
                 options.runs(),
                 timeout,
+                &progress,
             )?),
             None => None,
         };
@@ -889,6 +915,7 @@ fn measure_set(
             matches_expected,
         });
     }
+    progress.finish_and_clear();
     Ok(SetResult {
         name: set.name.clone(),
         cases: set.cases,
@@ -903,6 +930,7 @@ fn measure_ours(
     patterns: &'static [&'static str],
     runs: usize,
     paths: &Paths,
+    progress: &ProgressBar,
 ) -> Result<Ours, String> {
     let stderr_path = paths.data.join("last-run.stderr");
     let rss_path = paths.data.join("last-run.rss");
@@ -918,6 +946,7 @@ fn measure_ours(
     };
     check.stderr(stderr);
     let outcome = run(check, &input.ours, Sink::Digest(patterns), None)?;
+    progress.inc(1);
     if !outcome.status.is_some_and(|s| s.success()) {
         let message = fs::read_to_string(&stderr_path).unwrap_or_default();
         return Err(format!(
@@ -948,6 +977,7 @@ fn measure_ours(
             ));
         }
         times.push(outcome.elapsed);
+        progress.inc(1);
     }
     Ok(Ours {
         median: median(&mut times),
@@ -962,6 +992,7 @@ fn measure_peer(
     comparable: bool,
     runs: usize,
     timeout: Duration,
+    progress: &ProgressBar,
 ) -> Result<Peer, String> {
     let mut times = Vec::with_capacity(runs);
     let mut digest = None;
@@ -975,7 +1006,9 @@ fn measure_peer(
         let mut c = Command::new(binary);
         c.stderr(Stdio::null());
         let outcome = run(c, &input.peer, sink, Some(timeout))?;
+        progress.inc(1);
         if outcome.timed_out {
+            progress.inc((runs - times.len() - 1) as u64);
             return Ok(Peer::TimedOut(timeout));
         }
         if outcome.digest.is_some() {
@@ -984,6 +1017,7 @@ fn measure_peer(
         spent += outcome.elapsed;
         times.push(outcome.elapsed);
     }
+    progress.inc((runs - times.len()) as u64);
     Ok(Peer::Median {
         runs: times.len(),
         median: median(&mut times),
@@ -1018,6 +1052,17 @@ struct Totals {
 }
 
 impl SetResult {
+    /// The set's times as its figure shows them.
+    fn plot_times(&self) -> plot::SetTimes {
+        let totals = self.totals();
+        plot::SetTimes {
+            name: self.name.clone(),
+            ours: totals.ours,
+            peer: totals.peer,
+            peer_lower_bound: totals.peer_lower_bound,
+        }
+    }
+
     fn totals(&self) -> Totals {
         let mut t = Totals {
             ours: Duration::ZERO,

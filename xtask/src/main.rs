@@ -5,6 +5,8 @@
 //! - `stress <problem> --cases N --seed S`: the binary against a brute-force reference.
 
 mod bench;
+mod plot;
+mod progress;
 mod stress;
 mod tails;
 

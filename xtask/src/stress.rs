@@ -30,6 +30,8 @@
 //! - On a mismatch the first failing input is shrunk (fewer cases, fewer givens, LF line
 //!   ends, while it still fails) and printed with both outputs; the exit status is then 1.
 //!   A process that runs longer than 10 s is killed and counts as a mismatch.
+//! - While it runs, a bar on standard error shows the cases done and the time left, when
+//!   standard error is a terminal (and is left out where it is not, as in CI logs).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -312,6 +314,7 @@ fn stress<C: Case>(binary: &Path, options: &Options) -> Result<Tally, String> {
         mismatches: 0,
     };
     let mut first_failure: Option<Input<C>> = None;
+    let progress = crate::progress::bar(options.cases as u64, &format!("stress {}", C::PROBLEM));
     while tally.cases < options.cases {
         let wanted = rng.between(1, C::BATCH).min(options.cases - tally.cases);
         let mut cases = Vec::with_capacity(wanted);
@@ -334,7 +337,9 @@ fn stress<C: Case>(binary: &Path, options: &Options) -> Result<Tally, String> {
             cases,
             crlf: rng.percent(10),
         };
-        if input.mismatch(binary)?.is_none() {
+        let failed = input.mismatch(binary)?.is_some();
+        progress.set_position(tally.cases as u64);
+        if !failed {
             continue;
         }
         // Count the failing cases one by one; a batch that fails only as a whole counts once.
@@ -362,6 +367,7 @@ fn stress<C: Case>(binary: &Path, options: &Options) -> Result<Tally, String> {
             first_failure = Some(input);
         }
     }
+    progress.finish_and_clear();
     if let Some(failure) = first_failure {
         let (input, report) = shrink(binary, failure)?;
         println!(

@@ -275,12 +275,15 @@ pub fn measure(
     limit: Duration,
 ) -> Result<FamilyResult, String> {
     let mut timed = Vec::with_capacity(inputs.len());
+    let progress = crate::progress::bar(inputs.len() as u64, &format!("bench: {}", family.name));
     for (k, input) in inputs.iter().enumerate() {
-        if k % 100 == 0 && k > 0 {
+        if k % 100 == 0 && k > 0 && progress.is_hidden() {
             eprintln!("bench:   {} {}/{}", family.name, k, inputs.len());
         }
         timed.push(run(family.problem, binary, input, limit)?);
+        progress.inc(1);
     }
+    progress.finish_and_clear();
     Ok(FamilyResult {
         name: family.name,
         generated: family.inputs.len(),
@@ -475,6 +478,15 @@ pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut 
 }
 
 impl FamilyResult {
+    /// The family's times as its figure shows them.
+    pub fn plot_times(&self) -> crate::plot::FamilyTimes {
+        crate::plot::FamilyTimes {
+            name: self.name.to_string(),
+            problem: problem_of(self.name),
+            times: self.timed.iter().map(|x| x.elapsed).collect(),
+        }
+    }
+
     /// Rows by kind of answer, when the family has more than one kind.
     fn classes_table(
         &self,
