@@ -5,7 +5,9 @@ use std::fmt;
 /// A place in the input, counted from 1. Columns count characters, not bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Position {
+    /// The line, from 1.
     pub line: usize,
+    /// The column on that line, from 1, in characters.
     pub column: usize,
 }
 
@@ -15,12 +17,16 @@ pub struct Position {
 /// the case is left out where the fault is not inside a case (the count T, say).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
+    /// The case it lies in (from 1), or `None` outside any case.
     pub case: Option<usize>,
+    /// Where the offending token or character starts, or where the input ends early.
     pub at: Position,
+    /// What is wrong, e.g. `expected a digit 0-9, found "12"`.
     pub message: String,
 }
 
 impl InputError {
+    /// The error `message` at `at`, outside any case (see [`InputError::in_case`]).
     pub fn new(at: Position, message: impl Into<String>) -> Self {
         InputError {
             case: None,
@@ -54,7 +60,9 @@ impl std::error::Error for InputError {}
 /// Why a binary stopped early: bad input, or a failed read or write.
 #[derive(Debug)]
 pub enum Error {
+    /// Malformed input: exit status 1.
     Input(InputError),
+    /// A read or write failed: exit status 2 (0 for a reader that closed the pipe early).
     Io(std::io::Error),
 }
 
