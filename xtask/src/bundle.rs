@@ -1,5 +1,5 @@
 //! `cargo xtask bundle <problem> [-o FILE]`: the binary as one source file that a judge compiles
-//! alone with `rustc --edition 2021 -O`, std only.
+//! alone with `rustc --edition 2021 -O` or `--edition 2018`, std only.
 //!
 //! Layout, the way of ac-library-rs: the binary's items (its own `mod x;` files inlined), then
 //! `mod common { pub(crate) use crate::{error, scanner, ...}; }`, then common's modules at the
@@ -16,25 +16,35 @@
 //!    is kept when the local types and trait its header names are; an impl of an outside trait
 //!    keeps all its items. Imports and item-level macro calls are kept. Same-named items are
 //!    all kept, so this over-approximates, safely.
-//! 2. By rustc: the bundle is checked (`rustc --edition 2021 --emit=metadata`) and what rustc
-//!    reports unused is removed. That covers imports (a trait imported for its methods is never
+//! 2. By rustc: the bundle is checked (`rustc --edition 2021 --emit=metadata`, without cargo's
+//!    variables) and what rustc reports unused is removed. That covers imports (a trait imported for its methods is never
 //!    named, so only rustc can tell) and what step 1 kept for a namesake. A removed trait item
 //!    also leaves the trait's impls, those written out in a `macro_rules!` body included; a
 //!    removed type takes its impls along, and an import that only removed code used (rustc
 //!    then calls it unresolved) goes too. A field or an enum variant that only left-out code
 //!    reads gets `#[allow(dead_code)]`: removing it would change the code. Repeated until rustc
-//!    is silent; any other warning, or an error, is refused with rustc's text.
+//!    is silent; any other warning, or an error, is refused with rustc's text. Then it is
+//!    checked under edition 2018 too, which must be silent as well.
+//!
+//! Two rewrites come before: in the binary's files `env!("CARGO_PKG_NAME")` and
+//! `env!("CARGO_PKG_VERSION")` become the package's values (from `cargo metadata`), as a
+//! judge compiles without cargo; and closures that only read fields of `self` read them
+//! through borrows made just before, so that edition 2018, whose closures capture all of
+//! `self`, accepts them as 2021 does (see `captures.rs`). The bundle opens with a comment: the package and version, the commit
+//! (`-dirty` when the tree has changes, `unknown` outside git), where it comes from (the
+//! manifest's `repository`, else the workspace) and the manifest's licence.
 //!
 //! Tests (`#[cfg(test)]` and `#[test]` items, `#[cfg_attr(test, ...)]`), doc comments and
 //! `lib.rs`'s crate-level attributes (which would apply to the whole bundle) are left out.
-//! `prettyplease` prints the result, indented with tabs; comments do not survive.
+//! `prettyplease` prints the result, indented with tabs; comments do not survive (the opening
+//! one is added after).
 //!
 //! The one rule on the source: the binary's top-level names (items and imports) differ from
 //! `common` and from the names common puts at the crate root (the modules `lib.rs` declares,
 //! the exported macros) in the same namespace, as they share the bundle's crate root; the
-//! bundler refuses code that breaks it. Whatever else
-//! plain rustc cannot build (a crate outside std, `include_str!` of a file, `env!` of a cargo
-//! variable) fails the check of step 2.
+//! bundler refuses code that breaks it. Whatever else plain rustc cannot build (a crate
+//! outside std, `include_str!` of a file, `env!` of another cargo variable, or in common, where
+//! it would be common's value under cargo) fails the check of step 2.
 
 use proc_macro2::{Delimiter, Group, LineColumn, Literal, TokenStream, TokenTree};
 use quote::ToTokens;
