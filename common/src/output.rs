@@ -143,7 +143,7 @@ where
 
 /// The status for `result`, after saying on `stderr` what went wrong: `program: message`,
 /// where malformed input read from `file` is told as `program: FILE:LINE:COLUMN: ...` (see
-/// [`InputError::in_file`]).
+/// [`InputError::in_file`](crate::error::InputError::in_file)).
 pub fn exit_status(
     program: &str,
     file: Option<&Path>,

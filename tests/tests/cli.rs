@@ -21,6 +21,16 @@ fn run(problem: &str) -> Command {
     Command::new(binary(problem))
 }
 
+/// Runs `problem flag` with standard input it must not read: success, nothing on stderr.
+fn informs(problem: &str, flag: &str) -> assert_cmd::assert::Assert {
+    run(problem)
+        .arg(flag)
+        .write_stdin("not read")
+        .assert()
+        .success()
+        .stderr("")
+}
+
 #[test]
 fn help_prints_the_usage_and_where_the_contract_is() {
     let contract = "docs/problems.md";
@@ -31,12 +41,7 @@ fn help_prints_the_usage_and_where_the_contract_is() {
     );
     for problem in PROBLEMS {
         for flag in ["-h", "--help"] {
-            run(problem)
-                .arg(flag)
-                .write_stdin("not read")
-                .assert()
-                .success()
-                .stderr("")
+            informs(problem, flag)
                 .stdout(predicate::str::starts_with(format!(
                     "usage: {} [FILE]\n",
                     problem
@@ -75,13 +80,7 @@ fn version_prints_the_name_and_the_manifests_version() {
     for problem in PROBLEMS {
         let expected = format!("{} {}\n", problem, manifest_version(problem));
         for flag in ["-V", "--version"] {
-            run(problem)
-                .arg(flag)
-                .write_stdin("not read")
-                .assert()
-                .success()
-                .stderr("")
-                .stdout(expected.clone());
+            informs(problem, flag).stdout(expected.clone());
         }
     }
 }

@@ -297,17 +297,22 @@ fn with_package(tokens: TokenStream, package: &Package) -> TokenStream {
                 continue;
             }
         }
-        out.push(match &trees[i] {
-            TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), with_package(g.stream(), package));
-                group.set_span(g.span());
-                TokenTree::Group(group)
-            }
-            tree => tree.clone(),
-        });
+        out.push(map_group(&trees[i], |inner| with_package(inner, package)));
         i += 1;
     }
     out.into_iter().collect()
+}
+
+/// `tree`, the stream of a group passed through `f` (its delimiter and span kept).
+fn map_group(tree: &TokenTree, f: impl FnOnce(TokenStream) -> TokenStream) -> TokenTree {
+    match tree {
+        TokenTree::Group(g) => {
+            let mut group = Group::new(g.delimiter(), f(g.stream()));
+            group.set_span(g.span());
+            TokenTree::Group(group)
+        }
+        tree => tree.clone(),
+    }
 }
 
 /// Reads and parses the module file `path`, leaves out its tests and doc comments, writes out
@@ -417,14 +422,7 @@ fn without_docs(tokens: TokenStream) -> TokenStream {
                 }
             }
         }
-        out.push(match &trees[i] {
-            TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), without_docs(g.stream()));
-                group.set_span(g.span());
-                TokenTree::Group(group)
-            }
-            tree => tree.clone(),
-        });
+        out.push(map_group(&trees[i], without_docs));
         i += 1;
     }
     out.into_iter().collect()
@@ -1205,14 +1203,7 @@ fn without_member(tokens: TokenStream, name: &str) -> TokenStream {
         match end {
             Some(end) => i = end + 1,
             None => {
-                out.push(match &trees[i] {
-                    TokenTree::Group(g) => {
-                        let mut group = Group::new(g.delimiter(), without_member(g.stream(), name));
-                        group.set_span(g.span());
-                        TokenTree::Group(group)
-                    }
-                    tree => tree.clone(),
-                });
+                out.push(map_group(&trees[i], |inner| without_member(inner, name)));
                 i += 1;
             }
         }
