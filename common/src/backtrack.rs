@@ -880,8 +880,42 @@ impl<B: Bitset> Backtracker<B> {
     ///
     /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. When two digits or
     /// more are not given, any solution gives another by swapping them, so the count is 0 or
-    /// at least 2. Constraint: `givens.len() == solution.len() == N * N`. Exponential in the
-    /// worst case; a 9x9 Sudoku takes microseconds.
+    /// at least 2.
+    ///
+    /// # Constraints
+    ///
+    /// - `givens.len() == solution.len() == N * N`
+    ///
+    /// # Complexity
+    ///
+    /// Exponential in the worst case; a 9x9 Sudoku takes microseconds. No allocation.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use common::backtrack::Backtracker;
+    /// use common::layout::Layout;
+    ///
+    /// // The first board of HDU 5547's sample: 4x4, 2x2 boxes, 0 for `*`.
+    /// let givens = [
+    ///     0, 0, 0, 0, //
+    ///     2, 3, 4, 1, //
+    ///     4, 1, 2, 3, //
+    ///     3, 2, 1, 4,
+    /// ];
+    /// let mut solver = Backtracker::<u64>::new(&Layout::boxes(2, 2));
+    /// let mut solution = [0; 16];
+    /// assert_eq!(solver.count_up_to(&givens, 2, &mut solution), 1);
+    /// assert_eq!(solution[..4], [1, 4, 3, 2]);
+    ///
+    /// // The empty board has many solutions: the count stops at the limit.
+    /// assert_eq!(solver.count_up_to(&[0; 16], 2, &mut solution), 2);
+    /// // Two 1s in the first row: none.
+    /// let mut clash = [0; 16];
+    /// clash[0] = 1;
+    /// clash[3] = 1;
+    /// assert_eq!(solver.count_up_to(&clash, 2, &mut solution), 0);
+    /// ```
     pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
         let s = &mut *self.search;
         s.hidden = true;

@@ -85,6 +85,8 @@ impl Layout {
         &self.region_of
     }
 
+    /// The region number of `cell`. Constraint: `cell < self.cells()` (panics otherwise).
+    /// O(1).
     #[inline]
     pub fn region_of(&self, cell: Cell) -> usize {
         self.region_of[cell] as usize

@@ -9,6 +9,8 @@
 //! it takes a puzzle as plain data and shares no code with them, and no binary uses it, so no
 //! bundle carries it.
 
+#![warn(missing_docs)]
+
 pub mod assignment;
 pub mod backtrack;
 pub mod bitset;

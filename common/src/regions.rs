@@ -2,10 +2,13 @@
 
 use crate::layout::{Cell, MAX_SIZE};
 
-/// Wall bits of a cell, as HDU 4069 writes them shifted down by 4.
+/// The wall bits of a cell, as HDU 4069 writes them shifted down by 4: a wall above it.
 pub const WALL_UP: u8 = 1;
+/// A wall to the right of the cell.
 pub const WALL_RIGHT: u8 = 2;
+/// A wall below the cell.
 pub const WALL_DOWN: u8 = 4;
+/// A wall to the left of the cell.
 pub const WALL_LEFT: u8 = 8;
 
 /// Walls that enclose a region of the wrong size.
@@ -23,8 +26,38 @@ pub struct WallRegionError {
 ///
 /// Regions are numbered in the row order of their first cells. Errs with the first region
 /// (in that order) that does not have exactly `size` cells; `region` is then left as it was.
-/// Constraints: `size <= 16`, `walls.len() == region.len() == size * size`. O(size^2), no
-/// allocation.
+///
+/// # Constraints
+///
+/// - `size <= 16`
+/// - `walls.len() == region.len() == size * size`
+///
+/// (panics otherwise)
+///
+/// # Complexity
+///
+/// O(size^2), no allocation.
+///
+/// # Example
+///
+/// ```
+/// use common::regions::{regions_from_walls, WallRegionError, WALL_DOWN, WALL_RIGHT};
+///
+/// // A 4x4 grid cut into its four 2x2 boxes: a wall right of column 1 and below row 1,
+/// // each declared by one of the two cells it separates.
+/// let mut walls = [0u8; 16];
+/// for k in 0..4 {
+///     walls[k * 4 + 1] |= WALL_RIGHT;
+///     walls[4 + k] |= WALL_DOWN;
+/// }
+/// let mut region = [0u8; 16];
+/// assert_eq!(regions_from_walls(4, &walls, &mut region), Ok(()));
+/// assert_eq!(region, [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
+///
+/// // Without walls the whole grid is one region of 16 cells.
+/// let error = regions_from_walls(4, &[0; 16], &mut region);
+/// assert_eq!(error, Err(WallRegionError { first_cell: 0, cells: 16 }));
+/// ```
 pub fn regions_from_walls(
     size: usize,
     walls: &[u8],

@@ -99,7 +99,50 @@ impl Level for Row3 {
     type Next = Row3;
 }
 
-/// The lexicographic walk over whole rows for one layout.
+/// The lexicographic walk over whole rows for one layout: [`RowLex::new`] once, then
+/// [`RowLex::visit`] for each set of givens.
+///
+/// # Constraints
+///
+/// - the layout is 6x6 (`layout.size() == SIZE`)
+///
+/// # Complexity
+///
+/// [`RowLex::new`]: O(720 * 36) time and O(720 * 6) words, once. [`RowLex::visit`]: a few
+/// list scans and a group check per solution on the walk, and no more than about twice what
+/// the bitset backtracker would take when the walk hands over to it (see the module docs).
+///
+/// # Example
+///
+/// ```
+/// use common::layout::Layout;
+/// use common::row_lex::{permutations, RowLex};
+///
+/// // A 6x6 Sudoku with 2x3 boxes, its first four rows given.
+/// let mut givens = [0u8; 36];
+/// givens[..24].copy_from_slice(&[
+///     1, 2, 3, 4, 5, 6, //
+///     4, 5, 6, 1, 2, 3, //
+///     2, 3, 1, 5, 6, 4, //
+///     5, 6, 4, 2, 3, 1,
+/// ]);
+/// let rows = permutations();
+/// let mut walk = RowLex::new(&Layout::boxes(2, 3));
+/// let mut solutions = Vec::new();
+/// let visited = walk.visit(&givens, |above, below| {
+///     for last_three in below {
+///         let six_rows = above.iter().chain(last_three);
+///         solutions.push(six_rows.flat_map(|&p| rows[p as usize]).collect::<Vec<u8>>());
+///     }
+///     true
+/// });
+/// assert_eq!(visited, 8);
+/// assert_eq!(solutions.len(), 8);
+/// // In lexicographic order, each solution keeping the givens.
+/// assert!(solutions.windows(2).all(|pair| pair[0] < pair[1]));
+/// assert!(solutions.iter().all(|grid| grid[..24] == givens[..24]));
+/// assert_eq!(solutions[0][24..], [3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2]);
+/// ```
 pub struct RowLex {
     /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation.
     columns: Vec<u64>,

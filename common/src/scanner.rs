@@ -7,6 +7,30 @@
 use crate::error::{InputError, Position};
 
 /// The input and a cursor over it.
+///
+/// # Constraints
+///
+/// - the whole input fits in memory: [`Scanner::from_stdin`] and [`Scanner::from_file`] read
+///   all of it first
+///
+/// # Complexity
+///
+/// Each method is O(the bytes it reads or skips); reading all of the input is O(its size).
+///
+/// # Example
+///
+/// ```
+/// use common::scanner::Scanner;
+///
+/// let mut scanner = Scanner::new(b"2\r\n 0 +7\n 12".to_vec());
+/// let (cases, _) = scanner.int("the number of cases", 0, 9).unwrap();
+/// assert_eq!(cases, 2);
+/// assert_eq!(scanner.int("a digit", 0, 9).unwrap().0, 0);
+/// assert_eq!(scanner.int("a digit", 0, 9).unwrap().0, 7);
+/// let error = scanner.int("a digit", 0, 9).unwrap_err();
+/// assert_eq!(error.to_string(), "line 3, column 2: expected a digit 0-9, found \"12\"");
+/// assert!(scanner.at_end());
+/// ```
 pub struct Scanner {
     bytes: Vec<u8>,
     pos: usize,
@@ -23,7 +47,9 @@ pub struct Mark {
 /// A whitespace-separated token and where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
+    /// Its bytes, not empty and without whitespace.
     pub text: &'a [u8],
+    /// Where its first character is.
     pub at: Position,
 }
 
@@ -32,6 +58,7 @@ pub struct Token<'a> {
 pub struct RowChar {
     /// The character's first byte (the whole character, for ASCII).
     pub byte: u8,
+    /// Where it is.
     pub at: Position,
     /// Where it starts in the input, in bytes.
     pub offset: usize,

@@ -268,10 +268,39 @@ impl<B: Bitset> Maximiser<B> {
     /// if there is none; [`Maximiser::best_grid`] then holds a completion that reaches it.
     ///
     /// `givens[cell]` is 0 (empty) or a digit `1..=N`; clashing givens give `None`.
-    /// Constraint: `givens.len() == N * N`. Exponential in the worst case; with NOIP's
-    /// weights the bound keeps the tree small on 9x9 grids, sparse ones and the empty grid
-    /// included ([`Maximiser::nodes`] counts it). Larger weights take more nodes, since the
-    /// subgradient step is capped in profit units.
+    ///
+    /// # Constraints
+    ///
+    /// - `givens.len() == N * N` (panics otherwise)
+    ///
+    /// # Complexity
+    ///
+    /// Exponential in the worst case; with NOIP's weights the bound keeps the tree small on
+    /// 9x9 grids, sparse ones and the empty grid included ([`Maximiser::nodes`] counts it).
+    /// Larger weights take more nodes, since the subgradient step is capped in profit units.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use common::layout::Layout;
+    /// use common::weighted::Maximiser;
+    ///
+    /// // A 4x4 Sudoku (2x2 boxes) where the top left cell weighs 2 and every other 1. Every
+    /// // completion scores 40 (each row holds 1+2+3+4) plus the digit in that cell.
+    /// let mut weights = [1; 16];
+    /// weights[0] = 2;
+    /// let mut solver = Maximiser::<u64>::new(&Layout::boxes(2, 2), &weights);
+    /// assert_eq!(solver.maximise(&[0; 16]), Some(44));
+    /// assert_eq!(solver.best_grid()[0], 4);
+    ///
+    /// // A 4 given in the top right cell leaves at most 3 for the top left one.
+    /// let mut givens = [0; 16];
+    /// givens[3] = 4;
+    /// assert_eq!(solver.maximise(&givens), Some(43));
+    /// // Two 4s in the first row: no completion.
+    /// givens[1] = 4;
+    /// assert_eq!(solver.maximise(&givens), None);
+    /// ```
     pub fn maximise(&mut self, givens: &[u8]) -> Option<u32> {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;

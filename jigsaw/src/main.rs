@@ -7,7 +7,7 @@
 use common::backtrack::Backtracker;
 use common::error::{Error, InputError, Position};
 use common::layout::Layout;
-use common::output::{run, write_digit_rows, Out};
+use common::output::{run, write_digit_rows, Out, Program};
 use common::regions::regions_from_walls;
 use common::scanner::Scanner;
 use std::io::Write;
@@ -15,11 +15,18 @@ use std::io::Write;
 const SIZE: usize = 9;
 const CELLS: usize = SIZE * SIZE;
 
+/// What `--help` says the program reads and prints.
+const ABOUT: &str =
+    "Reads T jigsaw Sudoku grids (HDU 4069: 81 cell values each, a digit plus wall bits)\n\
+     and prints, for each case, its only solution, \"No solution\" or \"Multiple Solutions\".";
+
 fn main() {
     run(
-        "jigsaw",
-        "Reads T jigsaw Sudoku grids (HDU 4069: 81 cell values each, a digit plus wall bits)\n\
-         and prints, for each case, its only solution, \"No solution\" or \"Multiple Solutions\".",
+        Program {
+            name: "jigsaw",
+            version: env!("CARGO_PKG_VERSION"),
+            about: ABOUT,
+        },
         solve,
     )
 }

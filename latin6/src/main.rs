@@ -6,7 +6,7 @@
 
 use common::error::{Error, InputError, Position};
 use common::layout::Layout;
-use common::output::{run, Out};
+use common::output::{run, Out, Program};
 use common::row_lex::{permutations, RowLex};
 use common::scanner::{RowChar, Scanner};
 use std::io::Write;
@@ -14,11 +14,18 @@ use std::io::Write;
 const SIZE: usize = 6;
 const CELLS: usize = SIZE * SIZE;
 
+/// What `--help` says the program reads and prints.
+const ABOUT: &str =
+    "Reads the six groups of a 6x6 grid and its given letters (Lanqiao Cup, 拉丁方块)\n\
+     and prints every solution in lexicographic order, or 无解.";
+
 fn main() {
     run(
-        "latin6",
-        "Reads the six groups of a 6x6 grid and its given letters (Lanqiao Cup, 拉丁方块)\n\
-         and prints every solution in lexicographic order, or 无解.",
+        Program {
+            name: "latin6",
+            version: env!("CARGO_PKG_VERSION"),
+            about: ABOUT,
+        },
         solve,
     )
 }

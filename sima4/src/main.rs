@@ -6,18 +6,24 @@
 use common::backtrack::Backtracker;
 use common::error::{Error, InputError};
 use common::layout::Layout;
-use common::output::{run, write_digit_rows, Out};
+use common::output::{run, write_digit_rows, Out, Program};
 use common::scanner::{RowChar, Scanner};
 use std::io::Write;
 
 const SIZE: usize = 4;
 const CELLS: usize = SIZE * SIZE;
 
+/// What `--help` says the program reads and prints.
+const ABOUT: &str = "Reads T 4x4 Sudoku boards (HDU 5547: four rows of 1-4 and *)\n\
+     and prints each board completed.";
+
 fn main() {
     run(
-        "sima4",
-        "Reads T 4x4 Sudoku boards (HDU 5547: four rows of 1-4 and *)\n\
-         and prints each board completed.",
+        Program {
+            name: "sima4",
+            version: env!("CARGO_PKG_VERSION"),
+            about: ABOUT,
+        },
         solve,
     )
 }

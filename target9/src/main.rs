@@ -7,7 +7,7 @@
 
 use common::error::Error;
 use common::layout::Layout;
-use common::output::{run, Out};
+use common::output::{run, Out, Program};
 use common::scanner::Scanner;
 use common::weighted::Maximiser;
 use std::io::Write;
@@ -16,11 +16,18 @@ mod score;
 
 const CELLS: usize = 81;
 
+/// What `--help` says the program reads and prints.
+const ABOUT: &str =
+    "Reads a 9x9 Sudoku of digits 0-9, 0 for an empty cell (NOIP 2009, Luogu P1074),\n\
+     and prints the highest target score over its completions, or -1.";
+
 fn main() {
     run(
-        "target9",
-        "Reads a 9x9 Sudoku of digits 0-9, 0 for an empty cell (NOIP 2009, Luogu P1074),\n\
-         and prints the highest target score over its completions, or -1.",
+        Program {
+            name: "target9",
+            version: env!("CARGO_PKG_VERSION"),
+            about: ABOUT,
+        },
         solve,
     )
 }

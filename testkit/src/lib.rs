@@ -1,7 +1,7 @@
 //! Checking tools shared by the tests and `cargo xtask`: one of each, so that a check is
 //! written, reviewed and fixed in one place.
 //!
-//! - [`reference`]: the brute-force reference, plain backtracking over the rules as
+//! - [`reference`](mod@reference): the brute-force reference, plain backtracking over the rules as
 //!   `docs/problems.md` states them, for all four problems.
 //! - [`check`]: whether a grid is a solution.
 //! - [`rng`] and [`gen`]: seeded random instances and the input text that carries them.

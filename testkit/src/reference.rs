@@ -212,7 +212,9 @@ pub fn first_solution(
 /// and the score is only the best found.
 ///
 /// The search is the plain one above, with large digits first and one cut: a branch is left
-/// when even [`score_bound`] cannot beat the best score found.
+/// when even an upper bound on what the empty cells can add (in each row, column and region
+/// alone, the digits it lacks placed largest on its heaviest empty cell) cannot beat the best
+/// score found.
 pub fn best_score(
     size: usize,
     regions: &[u8],

@@ -1,13 +1,18 @@
 //! The one-file submissions (`cargo xtask bundle <problem>`): each bundle compiles alone with
-//! `rustc --edition 2021 -O` without a word on stderr, under the pinned rustc and every judge
-//! compiler named in `JUDGE_RUSTC` (paths separated by `:`), stays within the size limit,
-//! reproduces every fixture byte for byte, and carries only what its program reaches.
+//! `rustc --edition 2018 -O` and `--edition 2021` without a word on stderr, under the pinned
+//! rustc and every judge compiler named in `JUDGE_RUSTC` (paths separated by `:`), without
+//! cargo's variables, stays within the size limit, reproduces every fixture byte for byte and
+//! prints the version its package states, says where it comes from, and carries only what its
+//! program reaches.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tests::fixture_pairs;
-use xtask::bundle::SIZE_LIMIT;
+use tests::{binary, fixture_pairs};
+use xtask::bundle::{without_cargo_variables, Options, SIZE_LIMIT};
+
+/// The editions a judge may compile with.
+const EDITIONS: [&str; 2] = ["2018", "2021"];
 
 /// A fresh folder for one problem's files under the system's temporary folder.
 fn scratch(problem: &str) -> PathBuf {
@@ -24,12 +29,11 @@ fn scratch(problem: &str) -> PathBuf {
 /// Runs `cargo xtask bundle <problem> -o <dir>/judge/<problem>.rs`, the folder not yet there.
 fn bundle_into(dir: &Path, problem: &str) -> PathBuf {
     let source = dir.join("judge").join(format!("{}.rs", problem));
-    let args = [
-        problem.to_string(),
-        "-o".to_string(),
-        source.display().to_string(),
-    ];
-    if let Err(e) = xtask::bundle::main(&args) {
+    let options = Options {
+        problem: problem.to_string(),
+        output: Some(source.clone()),
+    };
+    if let Err(e) = xtask::bundle::main(&options) {
         panic!("bundling {} failed: {}", problem, e);
     }
     source
@@ -44,8 +48,8 @@ fn compilers() -> Vec<String> {
     compilers
 }
 
-/// Bundles `problem`, compiles the bundle alone with each compiler and runs every fixture
-/// through each build.
+/// Bundles `problem`, compiles the bundle alone with each compiler under each edition and runs
+/// every fixture, and `--version`, through each build.
 fn bundle_compiles_alone_and_passes_every_fixture(problem: &str) {
     let dir = scratch(problem);
     let source = bundle_into(&dir, problem);
@@ -60,22 +64,45 @@ fn bundle_compiles_alone_and_passes_every_fixture(problem: &str) {
     let fixtures = fixture_pairs(problem);
     assert!(!fixtures.is_empty(), "no fixtures for {}", problem);
 
-    for (k, rustc) in compilers().iter().enumerate() {
+    let version = Command::new(binary(problem))
+        .arg("--version")
+        .output()
+        .expect("the binary runs");
+    let builds = compilers().into_iter().flat_map(|rustc| {
+        EDITIONS
+            .iter()
+            .map(move |&edition| (rustc.clone(), edition))
+    });
+    for (k, (rustc, edition)) in builds.enumerate() {
         let exe = dir.join(format!("{}-{}", problem, k));
-        let compiled = Command::new(rustc)
-            .args(["--edition", "2021", "-O", "-o"])
+        let compiled = without_cargo_variables(&mut Command::new(&rustc))
+            .args(["--edition", edition, "-O", "-o"])
             .arg(&exe)
             .arg(&source)
             .output()
             .unwrap_or_else(|e| panic!("cannot run {}: {}", rustc, e));
         assert!(
             compiled.status.success() && compiled.stderr.is_empty(),
-            "{} on the {} bundle ({}): {}",
+            "{} --edition {} on the {} bundle ({}): {}",
             rustc,
+            edition,
             problem,
             compiled.status,
             String::from_utf8_lossy(&compiled.stderr)
         );
+        let bundled = Command::new(&exe)
+            .arg("--version")
+            .output()
+            .expect("the bundle runs");
+        assert_eq!(
+            String::from_utf8_lossy(&bundled.stdout),
+            String::from_utf8_lossy(&version.stdout),
+            "--version of the {} bundle built by {} --edition {}",
+            problem,
+            rustc,
+            edition
+        );
+        assert!(bundled.status.success());
         for (input, expected) in &fixtures {
             let run = Command::new(&exe)
                 .stdin(File::open(input).expect("fixture input"))
@@ -84,9 +111,10 @@ fn bundle_compiles_alone_and_passes_every_fixture(problem: &str) {
             let expected = fs::read(expected).expect("fixture output");
             assert!(
                 run.status.success() && run.stdout == expected,
-                "the {} bundle built by {} on {}: status {}, stdout\n{}\nexpected\n{}\nstderr\n{}",
+                "the {} bundle built by {} --edition {} on {}: status {}, stdout\n{}\nexpected\n{}\nstderr\n{}",
                 problem,
                 rustc,
+                edition,
                 input.display(),
                 run.status,
                 String::from_utf8_lossy(&run.stdout),
@@ -153,4 +181,50 @@ fn bundles_leave_out_what_their_program_never_reaches() {
         !target9.contains("RowChar"),
         "target9's bundle reads rows of characters"
     );
+}
+
+#[test]
+fn bundles_open_with_their_commit_licence_and_origin_and_keep_no_docs() {
+    let root = tests::workspace_root();
+    let git = |args: &[&str]| {
+        let output = Command::new("git")
+            .arg("-C")
+            .arg(&root)
+            .args(args)
+            .output()
+            .expect("git runs");
+        assert!(output.status.success(), "git {:?}", args);
+        String::from_utf8_lossy(&output.stdout).trim().to_string()
+    };
+    let head = git(&["rev-parse", "HEAD"]);
+    let dirty = !git(&["status", "--porcelain"]).is_empty();
+    let commit = format!("{}{}", head, if dirty { "-dirty" } else { "" });
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).expect("the workspace manifest");
+    assert!(manifest.contains("license = \"MIT\""), "{}", manifest);
+    for problem in tests::PROBLEMS {
+        let source = bundle_text(problem);
+        let header: Vec<&str> = source
+            .lines()
+            .take_while(|l| l.starts_with("// "))
+            .collect();
+        let header = header.join("\n");
+        let origin = format!("{}/src/main.rs", problem);
+        for said in [
+            &origin,
+            "sudoku-variants workspace",
+            &commit,
+            "Licence: MIT.",
+        ] {
+            assert!(
+                header.contains(said),
+                "{} not in the header\n{}",
+                said,
+                header
+            );
+        }
+        // Doc comments, their examples included, are left out.
+        for doc in ["///", "//!", "#[doc", "# Example", "```"] {
+            assert!(!source.contains(doc), "{} in the {} bundle", doc, problem);
+        }
+    }
 }

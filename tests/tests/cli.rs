@@ -1,7 +1,9 @@
 //! The command line of every binary (docs/problems.md, "Running"): `-h`/`--help` prints the
-//! usage and exits 0; one path argument is read instead of standard input; anything else is a
-//! usage error, one line on stderr and exit status 2. Without arguments (as judges run them)
-//! the binaries read standard input, which the other tests cover.
+//! usage and `-V`/`--version` the name and version, and both exit 0; one path argument is read
+//! instead of standard input, `-` is standard input, and `--` ends the options; malformed input
+//! in a file is told as `program: FILE:LINE:COLUMN: ...`; anything else is a usage error, one
+//! line on stderr and exit status 2. Without arguments (as judges run them) the binaries read
+//! standard input, which the other tests cover.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -19,6 +21,16 @@ fn run(problem: &str) -> Command {
     Command::new(binary(problem))
 }
 
+/// Runs `problem flag` with standard input it must not read: success, nothing on stderr.
+fn informs(problem: &str, flag: &str) -> assert_cmd::assert::Assert {
+    run(problem)
+        .arg(flag)
+        .write_stdin("not read")
+        .assert()
+        .success()
+        .stderr("")
+}
+
 #[test]
 fn help_prints_the_usage_and_where_the_contract_is() {
     let contract = "docs/problems.md";
@@ -29,20 +41,93 @@ fn help_prints_the_usage_and_where_the_contract_is() {
     );
     for problem in PROBLEMS {
         for flag in ["-h", "--help"] {
-            run(problem)
-                .arg(flag)
-                .write_stdin("not read")
-                .assert()
-                .success()
-                .stderr("")
+            informs(problem, flag)
                 .stdout(predicate::str::starts_with(format!(
                     "usage: {} [FILE]\n",
+                    problem
+                )))
+                .stdout(predicate::str::contains(format!(
+                    "{} -V | --version\n",
+                    problem
+                )))
+                .stdout(predicate::str::contains("\n  --  "))
+                .stdout(predicate::str::contains("FILE is -"))
+                .stdout(predicate::str::contains(format!(
+                    "{}: FILE:LINE:COLUMN: ",
                     problem
                 )))
                 .stdout(predicate::str::contains(contract))
                 .stdout(predicate::str::contains("Exit status"));
         }
     }
+}
+
+/// The version `<problem>/Cargo.toml` states.
+fn manifest_version(problem: &str) -> String {
+    let manifest = workspace_root().join(problem).join("Cargo.toml");
+    let text = fs::read_to_string(&manifest).expect("the binary's manifest");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("version = \""))
+        .unwrap_or_else(|| panic!("no version line in {}", manifest.display()));
+    line.trim_start_matches("version = \"")
+        .trim_end_matches('"')
+        .to_string()
+}
+
+#[test]
+fn version_prints_the_name_and_the_manifests_version() {
+    for problem in PROBLEMS {
+        let expected = format!("{} {}\n", problem, manifest_version(problem));
+        for flag in ["-V", "--version"] {
+            informs(problem, flag).stdout(expected.clone());
+        }
+    }
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    for problem in PROBLEMS {
+        for (input, output) in fixture_pairs(problem) {
+            for args in [&["-"][..], &["--", "-"]] {
+                run(problem)
+                    .args(args)
+                    .pipe_stdin(&input)
+                    .expect("open .in")
+                    .assert()
+                    .success()
+                    .stderr("")
+                    .stdout(fs::read(&output).expect("read .out"));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_double_dash_lets_a_file_start_with_a_dash() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cli-dashes-{}", std::process::id()));
+    fs::create_dir_all(&dir).expect("a temporary folder");
+    for problem in PROBLEMS {
+        let (input, output) = fixture_pairs(problem).remove(0);
+        fs::copy(&input, dir.join("-file")).expect("copy the fixture");
+        run(problem)
+            .current_dir(&dir)
+            .args(["--", "-file"])
+            .write_stdin("garbage")
+            .assert()
+            .success()
+            .stderr("")
+            .stdout(fs::read(&output).expect("read .out"));
+        run(problem)
+            .current_dir(&dir)
+            .arg("-file")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(one_line_from(problem))
+            .stderr(predicate::str::contains("unknown option \"-file\""));
+    }
+    fs::remove_dir_all(&dir).expect("remove the temporary folder");
 }
 
 #[test]
@@ -80,23 +165,75 @@ impl Drop for TempFile {
 }
 
 #[test]
-fn malformed_input_in_a_file_is_reported_as_on_standard_input() {
-    for (problem, input) in [
-        ("jigsaw", "1\n1 2 abc\n"),
-        ("sima4", "1\n\n**x*\n"),
-        ("latin6", "00x011\n"),
-        ("target9", "0 0\n12\n"),
+fn malformed_input_in_a_file_names_the_file_line_and_column_first() {
+    for (problem, input, piped_message, file_message) in [
+        (
+            "jigsaw",
+            "1\n1 2 abc\n",
+            "case 1, line 2, column 5: expected a cell value 0-255, found \"abc\"",
+            "2:5: case 1: expected a cell value 0-255, found \"abc\"",
+        ),
+        (
+            "sima4",
+            "1\n\n**x*\n",
+            "case 1, line 3, column 3: expected 1-4 or *, found \"x\"",
+            "3:3: case 1: expected 1-4 or *, found \"x\"",
+        ),
+        (
+            "latin6",
+            "00x011\n",
+            "line 1, column 3: expected a group digit 0-5, found \"x\"",
+            "1:3: expected a group digit 0-5, found \"x\"",
+        ),
+        (
+            "target9",
+            "0 0\n12\n",
+            "line 2, column 1: expected a digit 0-9, found \"12\"",
+            "2:1: expected a digit 0-9, found \"12\"",
+        ),
     ] {
-        let piped = run(problem).write_stdin(input).assert().code(1);
+        // Standard input, without an argument or as `-`, keeps the form without a file.
+        for args in [&[][..], &["-"]] {
+            run(problem)
+                .args(args)
+                .write_stdin(input)
+                .assert()
+                .code(1)
+                .stdout("")
+                .stderr(format!("{}: {}\n", problem, piped_message));
+        }
         let file = TempFile::new(problem, input);
         run(problem)
             .arg(&file.0)
             .assert()
             .code(1)
-            .stdout(piped.get_output().stdout.clone())
-            .stderr(String::from_utf8_lossy(&piped.get_output().stderr).into_owned())
-            .stderr(one_line_from(problem));
+            .stdout("")
+            .stderr(format!(
+                "{}: {}:{}\n",
+                problem,
+                file.0.display(),
+                file_message
+            ));
     }
+}
+
+#[test]
+fn a_file_fault_after_complete_cases_prints_them_first() {
+    let (input, output) = fixture_pairs("sima4").remove(0);
+    let mut text = fs::read_to_string(&input).expect("read .in");
+    text.push_str("7\n");
+    let lines = text.lines().count();
+    let file = TempFile::new("sima4-trailing", &text);
+    run("sima4")
+        .arg(&file.0)
+        .assert()
+        .code(1)
+        .stdout(fs::read(&output).expect("read .out"))
+        .stderr(format!(
+            "sima4: {}:{}:1: expected the end of the input after the last case, found \"7\"\n",
+            file.0.display(),
+            lines
+        ));
 }
 
 #[test]
@@ -124,11 +261,13 @@ fn a_file_that_cannot_be_read_is_one_line_and_status_2() {
 fn unknown_options_and_a_second_file_are_usage_errors() {
     let sample = workspace_root().join("tests/fixtures/target9/sample1.in");
     for problem in PROBLEMS {
+        let sample = sample.display().to_string();
         for bad in [
             vec!["--frobnicate".to_string()],
             vec!["-x".to_string()],
-            vec!["-".to_string()],
-            vec![sample.display().to_string(), sample.display().to_string()],
+            vec![sample.clone(), sample.clone()],
+            vec!["-".to_string(), sample.clone()],
+            vec!["--".to_string(), sample.clone(), "-".to_string()],
         ] {
             run(problem)
                 .args(&bad)

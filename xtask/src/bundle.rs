@@ -1,5 +1,5 @@
 //! `cargo xtask bundle <problem> [-o FILE]`: the binary as one source file that a judge compiles
-//! alone with `rustc --edition 2021 -O`, std only.
+//! alone with `rustc --edition 2021 -O` or `--edition 2018`, std only.
 //!
 //! Layout, the way of ac-library-rs: the binary's items (its own `mod x;` files inlined), then
 //! `mod common { pub(crate) use crate::{error, scanner, ...}; }`, then common's modules at the
@@ -16,27 +16,37 @@
 //!    is kept when the local types and trait its header names are; an impl of an outside trait
 //!    keeps all its items. Imports and item-level macro calls are kept. Same-named items are
 //!    all kept, so this over-approximates, safely.
-//! 2. By rustc: the bundle is checked (`rustc --edition 2021 --emit=metadata`) and what rustc
-//!    reports unused is removed. That covers imports (a trait imported for its methods is never
+//! 2. By rustc: the bundle is checked (`rustc --edition 2021 --emit=metadata`, without cargo's
+//!    variables) and what rustc reports unused is removed. That covers imports (a trait imported for its methods is never
 //!    named, so only rustc can tell) and what step 1 kept for a namesake. A removed trait item
 //!    also leaves the trait's impls, those written out in a `macro_rules!` body included; a
 //!    removed type takes its impls along, and an import that only removed code used (rustc
 //!    then calls it unresolved) goes too. A field or an enum variant that only left-out code
 //!    reads gets `#[allow(dead_code)]`: removing it would change the code. Repeated until rustc
-//!    is silent; any other warning, or an error, is refused with rustc's text.
+//!    is silent; any other warning, or an error, is refused with rustc's text. Then it is
+//!    checked under edition 2018 too, which must be silent as well.
+//!
+//! Two rewrites come before: in the binary's files `env!("CARGO_PKG_NAME")` and
+//! `env!("CARGO_PKG_VERSION")` become the package's values (from `cargo metadata`), as a
+//! judge compiles without cargo; and closures that only read fields of `self` read them
+//! through borrows made just before, so that edition 2018, whose closures capture all of
+//! `self`, accepts them as 2021 does (see `captures.rs`). The bundle opens with a comment: the package and version, the commit
+//! (`-dirty` when the tree has changes, `unknown` outside git), where it comes from (the
+//! manifest's `repository`, else the workspace) and the manifest's licence.
 //!
 //! Tests (`#[cfg(test)]` and `#[test]` items, `#[cfg_attr(test, ...)]`), doc comments and
 //! `lib.rs`'s crate-level attributes (which would apply to the whole bundle) are left out.
-//! `prettyplease` prints the result, indented with tabs; comments do not survive.
+//! `prettyplease` prints the result, indented with tabs; comments do not survive (the opening
+//! one is added after).
 //!
 //! The one rule on the source: the binary's top-level names (items and imports) differ from
 //! `common` and from the names common puts at the crate root (the modules `lib.rs` declares,
 //! the exported macros) in the same namespace, as they share the bundle's crate root; the
-//! bundler refuses code that breaks it. Whatever else
-//! plain rustc cannot build (a crate outside std, `include_str!` of a file, `env!` of a cargo
-//! variable) fails the check of step 2.
+//! bundler refuses code that breaks it. Whatever else plain rustc cannot build (a crate
+//! outside std, `include_str!` of a file, `env!` of another cargo variable, or in common, where
+//! it would be common's value under cargo) fails the check of step 2.
 
-use proc_macro2::{Delimiter, Group, LineColumn, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, LineColumn, Literal, TokenStream, TokenTree};
 use quote::ToTokens;
 use std::collections::HashSet;
 use std::fs;
@@ -49,8 +59,6 @@ use syn::{Attribute, File, ImplItem, Item, ItemImpl, TraitItem, UseTree};
 /// commonly set (64 KiB is usual). Room for structure: the byte count never decides a design.
 pub const SIZE_LIMIT: usize = 48 * 1024;
 
-const USAGE: &str = "usage: cargo xtask bundle <problem> [-o FILE]";
-
 /// Rounds of the rustc check: each removes what the previous left unused; two or three do.
 const MAX_ROUNDS: usize = 10;
 
@@ -62,25 +70,22 @@ pub struct Bundle {
     pub modules: Vec<String>,
 }
 
+/// The command line of `cargo xtask bundle`.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    /// The binary to bundle (its folder in the workspace): jigsaw, sima4, latin6 or target9
+    pub problem: String,
+    /// Write the bundle to FILE, making its folder, instead of to standard output
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
 /// Runs `bundle <problem> [-o FILE]`: writes the bundle to FILE (creating its folder), or to
 /// standard output, and says its size on standard error. Errs, writing nothing, if the bundle
 /// cannot be built or is over [`SIZE_LIMIT`].
-pub fn main(args: &[String]) -> Result<(), String> {
-    let mut problem = None;
-    let mut output = None;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-o" => output = Some(PathBuf::from(args.next().ok_or(USAGE)?)),
-            option if option.starts_with('-') => {
-                return Err(format!("unknown option {}; {}", option, USAGE))
-            }
-            name if problem.is_none() => problem = Some(name.to_string()),
-            _ => return Err(USAGE.to_string()),
-        }
-    }
-    let problem = problem.ok_or(USAGE)?;
-    let bundle = bundle(&crate::workspace_root(), &problem)?;
+pub fn main(options: &Options) -> Result<(), String> {
+    let problem = &options.problem;
+    let bundle = bundle(&crate::workspace_root(), problem)?;
     let size = bundle.source.len();
     if size > SIZE_LIMIT {
         return Err(format!(
@@ -88,7 +93,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             problem, size, SIZE_LIMIT
         ));
     }
-    match &output {
+    match &options.output {
         Some(path) => {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 fs::create_dir_all(dir)
@@ -120,8 +125,9 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
             main_path.display()
         ));
     }
-    let mut binary = load(&main_path)?;
-    let mut lib = load(&root.join("common").join("src").join("lib.rs"))?.items;
+    let package = package(root, problem)?;
+    let mut binary = load(&main_path, Some(&package))?;
+    let mut lib = load(&root.join("common").join("src").join("lib.rs"), None)?.items;
 
     let names = reach(&[&binary.items, &lib]);
     prune(&mut binary.items, &names);
@@ -154,31 +160,173 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
     let mut items = binary.items;
     items.extend(Some(shim).filter(|_| !reexported.is_empty()));
     items.extend(lib);
-    let source = settle(File {
+    let mut file = File {
         shebang: None,
         frontmatter: None,
         attrs: binary.attrs,
         items,
-    })?;
+    };
+    crate::captures::share_self_fields(&mut file);
+    let source = settle(file)?;
     let kept = syn::parse_file(&source).map_err(|e| e.to_string())?;
     let kept: HashSet<String> = kept.items.iter().filter_map(item_name).collect();
     Ok(Bundle {
-        source: format!(
-            "// {}/src/main.rs and what it uses of common: `cargo xtask bundle {}`.\n{}",
-            problem, problem, source
-        ),
+        source: format!("{}{}", header(root, problem, &package), source),
         modules: modules.into_iter().filter(|m| kept.contains(m)).collect(),
     })
 }
 
-/// Reads and parses the module file `path`, leaves out its tests and doc comments, and inlines
-/// the files of the modules it declares (`mod x;`), recursively.
-fn load(path: &Path) -> Result<File, String> {
+/// How the workspace is named where its manifest gives no `repository` URL.
+const WORKSPACE: &str = "the sudoku-variants workspace (no public URL)";
+
+/// What a bundle tells of its binary's package, from `cargo metadata`.
+struct Package {
+    name: String,
+    version: String,
+    license: String,
+    repository: Option<String>,
+}
+
+impl Package {
+    /// The value of `env!(variable)` for the variables the bundle writes out (`variable` as
+    /// written in the source, quotes included).
+    fn variable(&self, variable: &str) -> Option<&str> {
+        match variable {
+            "\"CARGO_PKG_NAME\"" => Some(&self.name),
+            "\"CARGO_PKG_VERSION\"" => Some(&self.version),
+            _ => None,
+        }
+    }
+}
+
+/// The package `problem` of the workspace at `root`, which must state its licence.
+fn package(root: &Path, problem: &str) -> Result<Package, String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "metadata",
+            "--no-deps",
+            "--offline",
+            "--format-version",
+            "1",
+        ])
+        .arg("--manifest-path")
+        .arg(root.join("Cargo.toml"))
+        .output()
+        .map_err(|e| format!("cannot run cargo metadata: {}", e))?;
+    if !output.status.success() {
+        return Err(format!(
+            "cargo metadata failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .map_err(|e| format!("cannot read cargo metadata's output: {}", e))?;
+    let found = metadata["packages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|p| p["name"] == problem)
+        .ok_or_else(|| format!("the workspace has no package {}", problem))?;
+    let text = |key: &str| found[key].as_str().map(str::to_string);
+    Ok(Package {
+        name: problem.to_string(),
+        version: text("version").unwrap_or_default(),
+        license: text("license")
+            .ok_or_else(|| format!("the manifest of {} states no licence", problem))?,
+        repository: text("repository"),
+    })
+}
+
+/// The commit of the workspace at `root` (`git rev-parse HEAD`), followed by `-dirty` if
+/// `git status` shows changes or new files; `unknown` outside git.
+fn commit(root: &Path) -> String {
+    let git = |args: &[&str]| {
+        let output = Command::new("git").arg("-C").arg(root).args(args).output();
+        let output = output.ok().filter(|o| o.status.success())?;
+        Some(String::from_utf8_lossy(&output.stdout).trim().to_string())
+    };
+    match git(&["rev-parse", "HEAD"]) {
+        Some(head) if !head.is_empty() => {
+            let changed = git(&["status", "--porcelain"]).is_none_or(|s| !s.is_empty());
+            format!("{}{}", head, if changed { "-dirty" } else { "" })
+        }
+        _ => "unknown".to_string(),
+    }
+}
+
+/// The comment a bundle opens with: what it is, where and from which commit it comes, and
+/// its licence.
+fn header(root: &Path, problem: &str, package: &Package) -> String {
+    let from = package.repository.as_deref().unwrap_or(WORKSPACE);
+    format!(
+        "// {name} {version}: {name}/src/main.rs and what it uses of common/src, in one file\n\
+         // (`cargo xtask bundle {name}`).\n\
+         // From {from}, commit {commit}.\n\
+         // Licence: {license}.\n",
+        name = problem,
+        version = package.version,
+        from = from,
+        commit = commit(root),
+        license = package.license,
+    )
+}
+
+/// `tokens` with `env!("CARGO_PKG_NAME")` and `env!("CARGO_PKG_VERSION")` written out as
+/// `package`'s values, at any depth, since a judge compiles without cargo's variables.
+fn with_package(tokens: TokenStream, package: &Package) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    let mut i = 0;
+    while i < trees.len() {
+        if let (
+            TokenTree::Ident(name),
+            Some(TokenTree::Punct(bang)),
+            Some(TokenTree::Group(args)),
+        ) = (&trees[i], trees.get(i + 1), trees.get(i + 2))
+        {
+            let value = Some(args)
+                .filter(|_| name == "env" && bang.as_char() == '!')
+                .filter(|a| a.delimiter() == Delimiter::Parenthesis)
+                .and_then(|a| package.variable(&a.stream().to_string()));
+            if let Some(value) = value {
+                let mut literal = Literal::string(value);
+                literal.set_span(name.span());
+                out.push(TokenTree::Literal(literal));
+                i += 3;
+                continue;
+            }
+        }
+        out.push(map_group(&trees[i], |inner| with_package(inner, package)));
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
+/// `tree`, the stream of a group passed through `f` (its delimiter and span kept).
+fn map_group(tree: &TokenTree, f: impl FnOnce(TokenStream) -> TokenStream) -> TokenTree {
+    match tree {
+        TokenTree::Group(g) => {
+            let mut group = Group::new(g.delimiter(), f(g.stream()));
+            group.set_span(g.span());
+            TokenTree::Group(group)
+        }
+        tree => tree.clone(),
+    }
+}
+
+/// Reads and parses the module file `path`, leaves out its tests and doc comments, writes out
+/// the `env!` calls of `package` (the binary's; see [`with_package`]) and inlines the files
+/// of the modules it declares (`mod x;`), recursively.
+fn load(path: &Path, package: Option<&Package>) -> Result<File, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {}", path.display(), e))?;
-    let tokens: TokenStream = text
+    let mut tokens: TokenStream = text
         .parse()
         .map_err(|e| format!("cannot parse {}: {}", path.display(), e))?;
+    if let Some(package) = package {
+        tokens = with_package(tokens, package);
+    }
     let mut file: File = syn::parse2(without_docs(tokens))
         .map_err(|e| format!("cannot parse {}: {}", path.display(), e))?;
     drop_tests(&mut file.items);
@@ -189,14 +337,19 @@ fn load(path: &Path) -> Result<File, String> {
         Some("main" | "lib" | "mod") | None => parent.to_path_buf(),
         Some(stem) => parent.join(stem),
     };
-    inline_modules(&mut file.items, &dir, parent)?;
+    inline_modules(&mut file.items, &dir, parent, package)?;
     Ok(file)
 }
 
 /// Replaces each `mod x;` in `items` by `mod x { ... }` with the contents of its file: `x.rs`
 /// or `x/mod.rs` under `dir`, or its `#[path]` from `base` (the file's folder at the top of
 /// a file, `dir` inside an inline module).
-fn inline_modules(items: &mut [Item], dir: &Path, base: &Path) -> Result<(), String> {
+fn inline_modules(
+    items: &mut [Item],
+    dir: &Path,
+    base: &Path,
+    package: Option<&Package>,
+) -> Result<(), String> {
     for item in items {
         let Item::Mod(module) = item else { continue };
         let name = module.ident.to_string();
@@ -204,7 +357,7 @@ fn inline_modules(items: &mut [Item], dir: &Path, base: &Path) -> Result<(), Str
         match &mut module.content {
             Some((_, items)) => {
                 let dir = dir.join(&name);
-                inline_modules(items, &dir, &dir)?
+                inline_modules(items, &dir, &dir, package)?
             }
             None => {
                 let path = match path_attr {
@@ -233,7 +386,7 @@ fn inline_modules(items: &mut [Item], dir: &Path, base: &Path) -> Result<(), Str
                         }
                     }
                 };
-                let file = load(&path)?;
+                let file = load(&path, package)?;
                 module.attrs.extend(file.attrs);
                 module.content = Some((Default::default(), file.items));
                 module.semi = None;
@@ -269,14 +422,7 @@ fn without_docs(tokens: TokenStream) -> TokenStream {
                 }
             }
         }
-        out.push(match &trees[i] {
-            TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), without_docs(g.stream()));
-                group.set_span(g.span());
-                TokenTree::Group(group)
-            }
-            tree => tree.clone(),
-        });
+        out.push(map_group(&trees[i], without_docs));
         i += 1;
     }
     out.into_iter().collect()
@@ -632,10 +778,18 @@ fn settle(mut file: File) -> Result<String, String> {
         let mut removed = false;
         for _ in 0..MAX_ROUNDS {
             let text = prettyplease::unparse(&file);
-            let warnings = rustc_warnings(&text, &dir, removed)?;
+            let warnings = rustc_warnings(&text, &dir, "2021", removed)?;
             if warnings.is_empty() {
                 if drop_empty_modules(&mut file.items) {
                     continue;
+                }
+                let older = rustc_warnings(&text, &dir, "2018", false)
+                    .map_err(|e| format!("under edition 2018, {}", e))?;
+                if let Some(w) = older.first() {
+                    return Err(format!(
+                        "rustc warns on the bundle under edition 2018:\n{}",
+                        w.rendered
+                    ));
                 }
                 return Ok(indent_with_tabs(&text));
             }
@@ -734,17 +888,43 @@ pub fn rustc() -> String {
     std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string())
 }
 
-/// Checks `source` as a judge would build it (`--emit=metadata`: no code generation) in the
-/// scratch folder `dir`; its warnings, or Err with rustc's errors. `after_removal`: an
-/// unresolved import (E0432) counts as a warning, as the import of an item just removed (which
-/// only code removed with it used) is left dangling.
-fn rustc_warnings(source: &str, dir: &Path, after_removal: bool) -> Result<Vec<Warning>, String> {
+/// Makes `command` run without the variables cargo sets for a build, as a judge runs rustc:
+/// an `env!` of one of them then fails to compile rather than take xtask's value.
+pub fn without_cargo_variables(command: &mut Command) -> &mut Command {
+    for (name, _) in std::env::vars_os() {
+        let name = name.to_string_lossy();
+        let cargos = [
+            "CARGO_PKG_",
+            "CARGO_MANIFEST_",
+            "CARGO_CRATE_",
+            "CARGO_BIN_",
+            "CARGO_PRIMARY_PACKAGE",
+            "CARGO_TARGET_TMPDIR",
+            "OUT_DIR",
+        ];
+        if cargos.iter().any(|prefix| name.starts_with(prefix)) {
+            command.env_remove(name.as_ref());
+        }
+    }
+    command
+}
+
+/// Checks `source` as a judge would build it (`--emit=metadata`: no code generation) under
+/// `edition` in the scratch folder `dir`; its warnings, or Err with rustc's errors.
+/// `after_removal`: an unresolved import (E0432) counts as a warning, as the import of an item
+/// just removed (which only code removed with it used) is left dangling.
+fn rustc_warnings(
+    source: &str,
+    dir: &Path,
+    edition: &str,
+    after_removal: bool,
+) -> Result<Vec<Warning>, String> {
     let path = dir.join("bundle.rs");
     fs::write(&path, source).map_err(|e| format!("cannot write {}: {}", path.display(), e))?;
-    let output = Command::new(rustc())
+    let output = without_cargo_variables(&mut Command::new(rustc()))
         .args([
             "--edition",
-            "2021",
+            edition,
             "--crate-type",
             "bin",
             "--emit=metadata",
@@ -1023,14 +1203,7 @@ fn without_member(tokens: TokenStream, name: &str) -> TokenStream {
         match end {
             Some(end) => i = end + 1,
             None => {
-                out.push(match &trees[i] {
-                    TokenTree::Group(g) => {
-                        let mut group = Group::new(g.delimiter(), without_member(g.stream(), name));
-                        group.set_span(g.span());
-                        TokenTree::Group(group)
-                    }
-                    tree => tree.clone(),
-                });
+                out.push(map_group(&trees[i], |inner| without_member(inner, name)));
                 i += 1;
             }
         }
@@ -1042,12 +1215,25 @@ fn without_member(tokens: TokenStream, name: &str) -> TokenStream {
 mod tests {
     use super::*;
 
-    /// A workspace of `files` (path, text) in a fresh temporary folder.
+    /// The manifests of a workspace of the packages `p` (version 2.5.1, MIT) and `common`.
+    const MANIFESTS: [(&str, &str); 3] = [
+        ("Cargo.toml", "[workspace]\nmembers = [\"p\", \"common\"]\n"),
+        (
+            "p/Cargo.toml",
+            "[package]\nname = \"p\"\nversion = \"2.5.1\"\nlicense = \"MIT\"\n",
+        ),
+        (
+            "common/Cargo.toml",
+            "[package]\nname = \"common\"\nversion = \"0.1.0\"\n",
+        ),
+    ];
+
+    /// A workspace of `files` (path, text) and [`MANIFESTS`] in a fresh temporary folder.
     fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
         let root =
             std::env::temp_dir().join(format!("xtask-bundle-test-{}-{}", std::process::id(), name));
         let _ = fs::remove_dir_all(&root);
-        for (path, text) in files {
+        for (path, text) in MANIFESTS.iter().chain(files) {
             let path = root.join(path);
             fs::create_dir_all(path.parent().unwrap()).unwrap();
             fs::write(path, text).unwrap();
@@ -1203,6 +1389,39 @@ fn main() {
         let bundle = bundle(&root, "p").unwrap();
         assert_eq!(bundle.modules, ["b"]);
         assert!(!bundle.source.contains("Dead"), "{}", bundle.source);
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn a_bundle_says_where_it_comes_from_and_writes_out_the_package_variables() {
+        let main = "fn main() { println!(\"{} {}\", env!(\"CARGO_PKG_NAME\"), env!(\"CARGO_PKG_VERSION\")); }\n";
+        let root = workspace(
+            "package",
+            &[("p/src/main.rs", main), ("common/src/lib.rs", "")],
+        );
+        let source = bundle(&root, "p").unwrap().source;
+        let header: Vec<&str> = source.lines().take(4).collect();
+        assert_eq!(
+            header,
+            [
+                "// p 2.5.1: p/src/main.rs and what it uses of common/src, in one file",
+                "// (`cargo xtask bundle p`).",
+                "// From the sudoku-variants workspace (no public URL), commit unknown.",
+                "// Licence: MIT.",
+            ],
+            "{}",
+            source
+        );
+        assert!(source.contains("\"p\", \"2.5.1\""), "{}", source);
+        assert!(!source.contains("env!"), "{}", source);
+        // Common's would be common's values under cargo: rustc, run as a judge runs it,
+        // refuses them.
+        let lib = "pub fn version() -> &'static str { env!(\"CARGO_PKG_VERSION\") }\n";
+        fs::write(root.join("common/src/lib.rs"), lib).unwrap();
+        let main = "fn main() { println!(\"{}\", common::version()); }\n";
+        fs::write(root.join("p/src/main.rs"), main).unwrap();
+        let error = bundle(&root, "p").err().unwrap();
+        assert!(error.contains("CARGO_PKG_VERSION"), "{}", error);
         fs::remove_dir_all(root).unwrap();
     }
 }

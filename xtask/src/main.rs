@@ -32,13 +32,8 @@ pub fn target_dir() -> PathBuf {
     about = "Project tooling"
 )]
 enum Cli {
-    /// One self-contained source file for a judge (`bundle <problem> [-o FILE]`)
-    #[command(disable_help_flag = true)]
-    Bundle {
-        /// The arguments of the bundler
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
+    /// One self-contained source file for a judge
+    Bundle(xtask::bundle::Options),
     /// Whole-process timings of the four binaries against the peers
     Bench(bench::Options),
     /// A binary against the brute-force reference on random instances
@@ -48,7 +43,7 @@ enum Cli {
 fn main() {
     use clap::Parser;
     let result = match Cli::parse() {
-        Cli::Bundle { args } => xtask::bundle::main(&args),
+        Cli::Bundle(options) => xtask::bundle::main(&options),
         Cli::Bench(options) => {
             let args: Vec<String> = std::env::args().skip(2).collect();
             bench::main(&options, &args)
