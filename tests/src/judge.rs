@@ -97,14 +97,25 @@ pub fn run(command: &mut Command, input: &[u8], limit: Duration) -> Output {
     process::run(command, input, limit).expect("the judge program starts")
 }
 
-/// A file under `<target>/judge/files/` holding `bytes`, for a program that takes file names.
-/// `name` must be unique among the tests of one package.
+/// A new file under `<target>/judge/files/` holding `bytes`, for a program that takes file
+/// names; `name` ends its file name. Each call makes a file of its own, so concurrent tests
+/// never share one.
 pub fn scratch_file(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = crate::target_dir().join("judge").join("files");
     std::fs::create_dir_all(&dir).expect("create <target>/judge/files");
-    let path = dir.join(name);
+    let path = dir.join(format!("{}-{}", unique(), name));
     std::fs::write(&path, bytes).expect("write a scratch file");
     path
+}
+
+/// A name no other call in any test process gets: the process id and a counter.
+fn unique() -> String {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    format!(
+        "{}-{}",
+        std::process::id(),
+        CALLS.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 /// The outcome of latin6's output validator: its exit code and `judgemessage.txt`.
@@ -116,16 +127,11 @@ pub struct Judgement {
 /// Runs latin6's output validator as the judge does, `check input answer feedback_dir/ <
 /// output`, with a fresh feedback folder under `<target>/judge/feedback/`.
 pub fn check_latin6(input: &Path, answer: &Path, output: &[u8]) -> Judgement {
-    static RUNS: AtomicUsize = AtomicUsize::new(0);
     let exe = compiled("latin6/output_validators/check.rs");
     let feedback = crate::target_dir()
         .join("judge")
         .join("feedback")
-        .join(format!(
-            "{}-{}",
-            std::process::id(),
-            RUNS.fetch_add(1, Ordering::Relaxed)
-        ));
+        .join(unique());
     std::fs::create_dir_all(&feedback).expect("create the feedback folder");
     let mut command = Command::new(exe);
     command
