@@ -158,7 +158,7 @@ fn each_fault_is_rejected() {
 
     case.assert_rejected(
         Case::output(&good[..8]).as_bytes(),
-        "only 8 solutions; there are 9",
+        "only 8 of the 9 solutions",
     );
     case.assert_rejected(b"", "empty output");
 

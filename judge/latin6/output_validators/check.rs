@@ -152,13 +152,7 @@ fn judge(puzzle: &Puzzle, expected: usize, output: &[u8]) -> Result<(), String> 
         let line = match lines.next() {
             Some(line) => line,
             None if number > expected => return Ok(()),
-            None => {
-                return Err(format!(
-                    "only {} solutions; there are {}",
-                    number - 1,
-                    expected
-                ))
-            }
+            None => return Err(format!("only {} of the {} solutions", number - 1, expected)),
         };
         if number > expected {
             return Err(format!(
