@@ -62,6 +62,15 @@ fn assert_layout_faults_refused(problem: &str, input: &str) {
     assert_refused(problem, "", "input ends where");
 }
 
+/// Asserts that each `(from, to, rule)` edit of the valid `input`, its first `from` made
+/// `to`, is refused for `rule`.
+fn assert_edits_refused(problem: &str, input: &str, edits: &[(&str, &str, &str)]) {
+    for &(from, to, rule) in edits {
+        assert!(input.contains(from), "{}: no {:?} to edit", problem, from);
+        assert_refused(problem, &input.replacen(from, to, 1), rule);
+    }
+}
+
 fn read(path: &std::path::Path) -> String {
     std::fs::read_to_string(path).expect("read a fixture")
 }
@@ -111,97 +120,44 @@ fn jigsaw_sample_and_generated_cases_are_valid() {
 fn jigsaw_refuses_each_broken_rule() {
     let sample = read(&fixture_pairs("jigsaw")[0].0);
     assert_layout_faults_refused("jigsaw", &sample);
-    assert_refused("jigsaw", &sample.replacen("3\n", "0\n", 1), "1-2500");
-    assert_refused("jigsaw", &sample.replacen("3\n", "2501\n", 1), "1-2500");
-    assert_refused(
-        "jigsaw",
-        &sample.replacen("3\n", "03\n", 1),
-        "without leading zeros",
-    );
-    assert_refused(
-        "jigsaw",
-        &sample.replacen("3\n", "4\n", 1),
-        "input ends where",
-    );
-    assert_refused(
-        "jigsaw",
-        &sample.replacen("\n\n", "\n", 1),
-        "separated by one empty line",
-    );
-    assert_refused(
-        "jigsaw",
-        &sample.replacen("\n\n", "\n\n\n", 1),
-        "single spaces",
-    );
-    assert_refused(
-        "jigsaw",
-        &sample.replacen(" 18 ", "  18 ", 1),
-        "single spaces",
-    );
-    assert_refused(
-        "jigsaw",
-        &sample.replacen(" 48\n", " 48 0\n", 1),
-        "single spaces",
-    );
-    assert_refused(
-        "jigsaw",
-        &sample.replacen(" 18 ", " 018 ", 1),
-        "0-255 without leading zeros",
-    );
-    assert_refused(
-        "jigsaw",
-        &sample.replacen(" 18 ", " +18 ", 1),
-        "0-255 without leading zeros",
-    );
-    assert_refused("jigsaw", &sample.replacen(" 18 ", " 274 ", 1), "0-255");
+    let edits = [
+        ("3\n", "0\n", "1-2500"),
+        ("3\n", "2501\n", "1-2500"),
+        ("3\n", "03\n", "without leading zeros"),
+        ("3\n", "4\n", "input ends where"),
+        ("\n\n", "\n", "separated by one empty line"),
+        ("\n\n", "\n\n\n", "single spaces"),
+        (" 18 ", "  18 ", "single spaces"),
+        (" 48\n", " 48 0\n", "single spaces"),
+        (" 18 ", " 018 ", "0-255 without leading zeros"),
+        (" 18 ", " +18 ", "0-255 without leading zeros"),
+        (" 18 ", " 274 ", "0-255"),
+    ];
+    assert_edits_refused("jigsaw", &sample, &edits);
 
-    let boxes = gen::boxes(9);
-    let mut values = jigsaw_values(&boxes, &[0; 81]);
-    assert_valid("jigsaw", &jigsaw_input(&values), "the boxes");
-    values[40] += 10;
-    assert_refused("jigsaw", &jigsaw_input(&values), "digit part 10");
-
-    let mut values = jigsaw_values(&boxes, &[0; 81]);
-    values[4] -= 16;
-    assert_refused(
-        "jigsaw",
-        &jigsaw_input(&values),
-        "every border wall must be present",
-    );
-    let mut values = jigsaw_values(&boxes, &[0; 81]);
-    values[80] -= 32;
-    assert_refused(
-        "jigsaw",
-        &jigsaw_input(&values),
-        "every border wall must be present",
-    );
-
-    // The wall between boxes 0 and 1 at (0, 2)|(0, 3), declared by one cell only.
-    let mut values = jigsaw_values(&boxes, &[0; 81]);
-    values[2] -= 32;
-    assert_refused(
-        "jigsaw",
-        &jigsaw_input(&values),
-        "declared by both its cells",
-    );
-    // The same wall removed on both sides: boxes 0 and 1 merge into 18 cells.
-    values[3] -= 128;
-    assert_refused(
-        "jigsaw",
-        &jigsaw_input(&values),
-        "nine regions of nine cells",
-    );
-    // A wall inside box 0, between (0, 0) and (0, 1), declared by both: the box stays whole.
-    let mut values = jigsaw_values(&boxes, &[0; 81]);
-    values[0] += 32;
-    values[1] += 128;
-    assert_refused("jigsaw", &jigsaw_input(&values), "lies inside its region");
-    // Box 0 walled off into a corner cell and the other eight: ten regions.
-    let mut values = jigsaw_values(&boxes, &[0; 81]);
-    values[0] += 32 + 64;
-    values[1] += 128;
-    values[9] += 16;
-    assert_refused("jigsaw", &jigsaw_input(&values), "has 1 cells");
+    // Grids of the nine boxes, each changed at (cell, added value) places.
+    let boxes = jigsaw_values(&gen::boxes(9), &[0; 81]);
+    assert_valid("jigsaw", &jigsaw_input(&boxes), "the boxes");
+    let walls: [(&[(usize, i64)], &str); 7] = [
+        (&[(40, 10)], "digit part 10"),
+        (&[(4, -16)], "every border wall must be present"),
+        (&[(80, -32)], "every border wall must be present"),
+        // The wall between boxes 0 and 1 at (0, 2)|(0, 3), declared by one cell only, and
+        // removed on both sides: boxes 0 and 1 merge into 18 cells.
+        (&[(2, -32)], "declared by both its cells"),
+        (&[(2, -32), (3, -128)], "nine regions of nine cells"),
+        // A wall inside box 0 between (0, 0) and (0, 1), declared by both: the box stays whole.
+        (&[(0, 32), (1, 128)], "lies inside its region"),
+        // Box 0 walled into a corner cell and the other eight: ten regions.
+        (&[(0, 96), (1, 128), (9, 16)], "has 1 cells"),
+    ];
+    for (changes, rule) in walls.iter() {
+        let mut values = boxes.clone();
+        for &(cell, add) in changes.iter() {
+            values[cell] = (i64::from(values[cell]) + add) as u32;
+        }
+        assert_refused("jigsaw", &jigsaw_input(&values), rule);
+    }
 }
 
 // ---------------------------------------------------------------- sima4
@@ -245,58 +201,38 @@ fn sima4_sample_without_blank_lines_is_refused() {
 fn sima4_refuses_each_broken_rule() {
     let sample = read(&fixture_pairs("sima4")[0].0);
     assert!(
-        sample.starts_with("3\n\n****\n"),
+        sample.starts_with("3\n\n****\n2341\n4123\n3214\n"),
         "the sample with blank lines"
     );
     assert_layout_faults_refused("sima4", &sample);
-    assert_refused("sima4", &sample.replacen("3\n", "0\n", 1), "1-100");
-    assert_refused("sima4", &sample.replacen("3\n", "101\n", 1), "1-100");
-    assert_refused(
-        "sima4",
-        &sample.replacen("3\n", "03\n", 1),
-        "without leading zeros",
-    );
-    assert_refused(
-        "sima4",
-        &sample.replacen("3\n", "4\n", 1),
-        "input ends where",
-    );
-    let rule = "exactly four characters 1-4 or *";
-    assert_refused("sima4", &sample.replacen("2341\n", "234\n", 1), rule);
-    assert_refused("sima4", &sample.replacen("2341\n", "23411\n", 1), rule);
-    assert_refused("sima4", &sample.replacen("2341\n", "2 341\n", 1), rule);
-    assert_refused("sima4", &sample.replacen("2341\n", "2305\n", 1), rule);
-    assert_refused(
-        "sima4",
-        &sample.replacen("\n\n*243", "\n*243", 1),
-        "starts with an empty line",
-    );
-    // The first board replaced by one whose givens agree but have no completion, by one
-    // whose givens clash, and by two with several completions.
-    let first = "****\n2341\n4123\n3214\n";
-    let none = "4***\n****\n***4\n*2**\n";
-    assert_refused(
-        "sima4",
-        &sample.replacen(first, none, 1),
-        "case 1: the board must have exactly one completion; it has none",
-    );
-    assert_refused(
-        "sima4",
-        &sample.replacen("****\n2341", "22**\n2341", 1),
-        "it has none",
-    );
-    let several = "****\n2341\n****\n3214\n";
-    assert_refused(
-        "sima4",
-        &sample.replacen(first, several, 1),
-        "it has more than one",
-    );
-    let empty = "****\n****\n****\n****\n";
-    assert_refused(
-        "sima4",
-        &sample.replacen(first, empty, 1),
-        "it has more than one",
-    );
+    let row = "exactly four characters 1-4 or *";
+    let one = "the board must have exactly one completion";
+    let edits = [
+        ("3\n", "0\n", "1-100"),
+        ("3\n", "101\n", "1-100"),
+        ("3\n", "03\n", "without leading zeros"),
+        ("3\n", "4\n", "input ends where"),
+        ("2341\n", "234\n", row),
+        ("2341\n", "23411\n", row),
+        ("2341\n", "2 341\n", row),
+        ("2341\n", "2305\n", row),
+        ("\n\n*243", "\n*243", "starts with an empty line"),
+        // The first board replaced by one whose givens agree but have no completion, by one
+        // whose givens clash, and by two with several completions.
+        (
+            "****\n2341\n4123\n3214\n",
+            "4***\n****\n***4\n*2**\n",
+            "case 1: the board must have exactly one completion; it has none",
+        ),
+        ("****\n2341", "22**\n2341", "it has none"),
+        (
+            "****\n2341\n4123\n",
+            "****\n2341\n****\n",
+            "it has more than one",
+        ),
+        ("****\n2341\n4123\n3214\n", "****\n****\n****\n****\n", one),
+    ];
+    assert_edits_refused("sima4", &sample, &edits);
 }
 
 // ---------------------------------------------------------------- latin6
@@ -330,54 +266,30 @@ fn latin6_refuses_each_broken_rule() {
         "sample1 starts with its groups"
     );
     assert_layout_faults_refused("latin6", &sample);
-    let rule = "exactly six digits 0-5";
-    assert_refused("latin6", &sample.replacen("000011\n", "00001\n", 1), rule);
-    assert_refused("latin6", &sample.replacen("000011\n", "0000111\n", 1), rule);
-    assert_refused(
-        "latin6",
-        &sample.replacen("000011\n", "0 0 0 0 1 1\n", 1),
-        rule,
-    );
-    assert_refused("latin6", &sample.replacen("000011\n", "000016\n", 1), rule);
-    assert_refused(
-        "latin6",
-        &sample.replacen("000011\n", "000001\n", 1),
-        "group 0 has 7",
-    );
-    assert_refused(
-        "latin6",
-        &sample.replacen("\n6\n", "\n06\n", 1),
-        "without leading zeros",
-    );
-    assert_refused("latin6", &sample.replacen("\n6\n", "\n36\n", 1), "n < 36");
-    assert_refused("latin6", &sample.replacen("\n6\n", "\n-1\n", 1), "n < 36");
-    assert_refused(
-        "latin6",
-        &sample.replacen("\n6\n", "\n7\n", 1),
-        "input ends where a given",
-    );
-    assert_refused(
-        "latin6",
-        &sample.replacen("\n6\n", "\n5\n", 1),
-        "text after the end",
-    );
-    let rule = "a row digit 0-5, a column digit 0-5 and a letter A-F written together";
-    assert_refused("latin6", &sample.replacen("02C\n", "0 2 C\n", 1), rule);
-    assert_refused("latin6", &sample.replacen("02C\n", "62C\n", 1), rule);
-    assert_refused("latin6", &sample.replacen("02C\n", "06C\n", 1), rule);
-    assert_refused("latin6", &sample.replacen("02C\n", "02G\n", 1), rule);
-    assert_refused("latin6", &sample.replacen("02C\n", "02c\n", 1), rule);
-    assert_refused("latin6", &sample.replacen("02C\n", "02CC\n", 1), rule);
-    assert_refused(
-        "latin6",
-        &sample.replacen("03B\n", "02B\n", 1),
-        "each cell may be given once",
-    );
-    assert_refused(
-        "latin6",
-        &sample.replacen("03B\n", "02C\n", 1),
-        "each cell may be given once",
-    );
+    let groups = "exactly six digits 0-5";
+    let given = "a row digit 0-5, a column digit 0-5 and a letter A-F written together";
+    let once = "each cell may be given once";
+    let edits = [
+        ("000011\n", "00001\n", groups),
+        ("000011\n", "0000111\n", groups),
+        ("000011\n", "0 0 0 0 1 1\n", groups),
+        ("000011\n", "000016\n", groups),
+        ("000011\n", "000001\n", "group 0 has 7"),
+        ("\n6\n", "\n06\n", "without leading zeros"),
+        ("\n6\n", "\n36\n", "n < 36"),
+        ("\n6\n", "\n-1\n", "n < 36"),
+        ("\n6\n", "\n7\n", "input ends where a given"),
+        ("\n6\n", "\n5\n", "text after the end"),
+        ("02C\n", "0 2 C\n", given),
+        ("02C\n", "62C\n", given),
+        ("02C\n", "06C\n", given),
+        ("02C\n", "02G\n", given),
+        ("02C\n", "02c\n", given),
+        ("02C\n", "02CC\n", given),
+        ("03B\n", "02B\n", once),
+        ("03B\n", "02C\n", once),
+    ];
+    assert_edits_refused("latin6", &sample, &edits);
 }
 
 // ---------------------------------------------------------------- target9
