@@ -6,7 +6,7 @@ use std::time::Duration;
 use testkit::gen::Rng;
 use xtask::hunt::instance::{Problem, Rules};
 use xtask::hunt::work::Engine;
-use xtask::hunt::{climb, write_found, Budget};
+use xtask::hunt::{climb, write_found, Budget, Checks, Shape};
 
 /// A climb of `evaluations` on `rules`, its pool written and checked.
 fn hunt_and_check(rules: Rules, evaluations: u64) {
@@ -16,9 +16,16 @@ fn hunt_and_check(rules: Rules, evaluations: u64) {
         evaluations: Some(evaluations),
         time: None,
     };
-    let found = climb(&rules, 11, 4, budget, &mut |instance| {
-        Some(engine.work(instance))
-    });
+    let found = climb(
+        &rules,
+        11,
+        Shape {
+            pool: 4,
+            mutations: 2,
+        },
+        budget,
+        &mut |instance| Some(engine.work(instance)),
+    );
     assert_eq!(found.evaluations, evaluations);
     let dir = std::env::temp_dir().join(format!(
         "hunt-test-{}-{}-{}",
@@ -32,7 +39,11 @@ fn hunt_and_check(rules: Rules, evaluations: u64) {
         &found.pool,
         &binary,
         &dir,
-        (Duration::from_secs(60), 200_000),
+        &Checks {
+            run_limit: Duration::from_secs(60),
+            reference_steps: 200_000,
+            milp: None,
+        },
     )
     .expect("the found inputs are written");
     let checked = written

@@ -41,7 +41,7 @@ use testkit::gen::{self, Rng};
 use testkit::process;
 use xtask::hunt::instance::{Problem, Rules};
 use xtask::hunt::work::Engine;
-use xtask::hunt::{climb, Budget};
+use xtask::hunt::{climb, Budget, Shape};
 
 /// The families, in the order of the table.
 pub const FAMILIES: [&str; 10] = [
@@ -57,7 +57,7 @@ pub const FAMILIES: [&str; 10] = [
     "tails-latin6-hunted",
 ];
 
-/// The hunted families: the problem, and the evaluations of each hunt (a pool of 8).
+/// The hunted families: the problem, and the evaluations of each hunt.
 const HUNTS: [(&str, Problem, u64); 3] = [
     ("tails-jigsaw-hunted", Problem::Jigsaw, 300),
     ("tails-target9-hunted", Problem::Target9, 200),
@@ -67,6 +67,11 @@ const HUNTS: [(&str, Problem, u64); 3] = [
 /// The seeds of the hunts of a hunted family, and the inputs kept from each.
 const HUNT_SEEDS: std::ops::RangeInclusive<u64> = 1..=4;
 const HUNT_KEEP: usize = 5;
+/// The pool of each hunt, and the most mutations a child takes.
+const HUNT_SHAPE: Shape = Shape {
+    pool: 8,
+    mutations: 1,
+};
 
 /// The latin6 inputs with more solutions than this are shown apart.
 const LATIN6_MANY: u64 = 1000;
@@ -180,9 +185,13 @@ fn hunted(problem: Problem, evaluations: u64) -> Vec<String> {
     let mut inputs = Vec::new();
     for seed in HUNT_SEEDS {
         eprintln!("bench:   hunting {} with seed {}", problem.name(), seed);
-        let found = climb(&Rules::all(problem), seed, 8, budget, &mut |instance| {
-            Some(engine.work(instance))
-        });
+        let found = climb(
+            &Rules::all(problem),
+            seed,
+            HUNT_SHAPE,
+            budget,
+            &mut |instance| Some(engine.work(instance)),
+        );
         let costliest = found.pool.iter().take(HUNT_KEEP);
         inputs.extend(costliest.map(|f| f.instance.input(problem)));
     }

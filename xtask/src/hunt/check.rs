@@ -1,8 +1,14 @@
 //! What a found input's output must be, from the brute-force reference of
 //! `testkit::reference`, when the reference settles it within a number of its search steps
-//! (a step count, not a time, so that a hunt's report is the same on every machine).
+//! (a step count, not a time, so that a hunt's report is the same on every machine), and for
+//! target9 from an exact 0-1 program solver, `tools/target9_milp.py`, if asked for.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
 
 use testkit::gen;
+use testkit::process;
 use testkit::reference;
 
 use super::instance::{Instance, Problem};
@@ -33,6 +39,82 @@ pub fn expected_output(problem: Problem, instance: &Instance, steps: usize) -> O
             }
         }
     }
+}
+
+/// How a found input's output is checked.
+pub struct Checks {
+    /// How long the binary (and the MILP check) may run on one input.
+    pub run_limit: Duration,
+    /// The search steps the reference may take to settle an input.
+    pub reference_steps: usize,
+    /// A Python with SciPy for `tools/target9_milp.py`, for the target9 inputs the reference
+    /// does not settle.
+    pub milp: Option<PathBuf>,
+}
+
+impl Checks {
+    /// How `stdout`, the binary's output on `instance` (written at `input`), compares with
+    /// the reference, or else the MILP check: one line, starting `DIFFERS` if it differs.
+    pub fn judge(
+        &self,
+        problem: Problem,
+        instance: &Instance,
+        input: &Path,
+        stdout: &[u8],
+    ) -> String {
+        if let Some(expected) = expected_output(problem, instance, self.reference_steps) {
+            return match expected.as_bytes() == stdout {
+                true => "the reference agrees".to_string(),
+                false => "DIFFERS from the reference".to_string(),
+            };
+        }
+        let unsettled = format!(
+            "the reference does not settle it in {} steps",
+            self.reference_steps
+        );
+        let python = match (&self.milp, problem) {
+            (Some(python), Problem::Target9) => python,
+            _ => return format!("not cross-checked: {}", unsettled),
+        };
+        match milp_score(python, input, self.run_limit) {
+            Ok(score) if score.as_bytes() == stdout => {
+                format!("{}; HiGHS (tools/target9_milp.py) agrees", unsettled)
+            }
+            Ok(score) => format!(
+                "DIFFERS from HiGHS (tools/target9_milp.py): {}",
+                score.trim()
+            ),
+            Err(why) => format!(
+                "not cross-checked: {}; tools/target9_milp.py: {}",
+                unsettled, why
+            ),
+        }
+    }
+}
+
+/// The score line `tools/target9_milp.py` proves for the target9 input at `input`, run with
+/// `python` and killed after `limit`.
+fn milp_score(python: &Path, input: &Path, limit: Duration) -> Result<String, String> {
+    let script = testkit::workspace_root().join("tools/target9_milp.py");
+    let mut command = Command::new(python);
+    command.arg(script).arg(input);
+    let run = process::run(&mut command, b"", limit).map_err(|e| e.to_string())?;
+    match run.status {
+        None => return Err(format!("killed after {:.0} s", limit.as_secs_f64())),
+        Some(status) if !status.success() => {
+            return Err(String::from_utf8_lossy(&run.stderr).trim().to_string())
+        }
+        Some(_) => {}
+    }
+    // `PATH: SCORE (T s)`
+    let text = String::from_utf8_lossy(&run.stdout);
+    let score = text
+        .trim_end()
+        .rsplit_once(": ")
+        .and_then(|(_, rest)| rest.split(' ').next())
+        .filter(|score| score.parse::<i64>().is_ok())
+        .ok_or_else(|| format!("unexpected output {:?}", text))?;
+    Ok(format!("{}\n", score))
 }
 
 #[cfg(test)]

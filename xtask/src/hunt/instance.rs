@@ -325,7 +325,10 @@ mod tests {
         let mut apart = boxes.clone();
         apart.regions.swap(0, 80);
         assert!(!apart.is_legal(&rules), "two regions cut in two");
-        assert!(!apart.is_legal(&Rules::all(Problem::Target9)), "target9 keeps the boxes");
+        assert!(
+            !apart.is_legal(&Rules::all(Problem::Target9)),
+            "target9 keeps the boxes"
+        );
         let latin = Instance {
             regions: gen::rows_swapped(0, 0, 5),
             givens: vec![0; 36],
