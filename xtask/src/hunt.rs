@@ -79,9 +79,9 @@ pub struct Options {
     /// Hunt inputs of at least this many givens (target9's statement promises 24)
     #[arg(long, value_name = "G", default_value_t = 0)]
     pub min_givens: usize,
-    /// Hunt inputs of at most this many givens
-    #[arg(long, value_name = "G", default_value_t = usize::MAX)]
-    pub max_givens: usize,
+    /// Hunt inputs of at most this many givens [default: as many as the problem allows]
+    #[arg(long, value_name = "G")]
+    pub max_givens: Option<usize>,
     /// End the hunt at an evaluation that runs longer than this
     #[arg(long, value_name = "DURATION", value_parser = duration, default_value = "60s")]
     pub eval_limit: Duration,
@@ -257,7 +257,8 @@ fn watched(problem: Problem, limit: Duration) -> impl FnMut(&Instance) -> Option
 /// Runs the hunt as `options` say.
 pub fn main(options: &Options) -> Result<(), String> {
     let problem = options.problem;
-    let rules = Rules::new(problem, options.min_givens, options.max_givens)
+    let most = options.max_givens.unwrap_or(usize::MAX);
+    let rules = Rules::new(problem, options.min_givens, most)
         .ok_or_else(|| format!("no {} input has that many givens", problem.name()))?;
     let budget = Budget {
         evaluations: options.evaluations,
@@ -546,6 +547,23 @@ mod tests {
             climb.pool[0].work, None,
             "the input over the limit comes first"
         );
+    }
+
+    #[test]
+    fn options_parse_and_reject() {
+        use clap::Parser;
+        let options =
+            Options::try_parse_from(["hunt", "jigsaw", "--seed", "3", "--evaluations", "10"])
+                .expect("valid options");
+        assert_eq!(options.problem, Problem::Jigsaw);
+        assert_eq!((options.seed, options.evaluations), (3, Some(10)));
+        assert_eq!(
+            (options.pool, options.mutations, options.max_givens),
+            (8, 1, None)
+        );
+        assert!(Options::try_parse_from(["hunt", "sudoku"]).is_err());
+        assert!(Options::try_parse_from(["hunt", "latin6", "--pool", "0"]).is_err());
+        assert!(Options::try_parse_from(["hunt", "latin6", "--budget", "soon"]).is_err());
     }
 
     #[test]
