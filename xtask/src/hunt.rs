@@ -3,14 +3,14 @@
 //!
 //! ```text
 //! cargo xtask hunt <jigsaw|sima4|latin6|target9> [--seed S] [--evaluations N]
-//!     [--budget DURATION] [--pool P] [--keep K] [--min-givens G] [--max-givens G]
+//!     [--budget DURATION] [--pool P] [--mutations M] [--keep K] [--min-givens G] [--max-givens G]
 //!     [--eval-limit DURATION] [--run-limit DURATION] [--reference-steps N]
 //!     [--milp PYTHON] [--binary PATH] [-o DIR]
 //! ```
 //!
 //! A pool of the costliest inputs found so far climbs: each step takes the costlier of two
-//! members drawn at random, mutates it once into another legal input
-//! ([`instance::Instance::mutate`]), runs the engine on it in-process and, if the child costs
+//! members drawn at random, mutates it into another legal input, once or up to `--mutations`
+//! times ([`instance::Instance::mutate`]), runs the engine on it in-process and, if the child costs
 //! more than the cheapest member, the child takes that member's place. The cost is the
 //! engine's own count of its work ([`work`]), never wall time: the same seed and the same
 //! number of evaluations give the same inputs on every machine and under any load, and a
@@ -25,8 +25,8 @@
 //! `01.in`, `02.in`, ..., each with the release binary's output `NN.out` (the binary killed
 //! after `--run-limit`, then no `.out`), checked against the brute-force reference where that
 //! settles the input within `--reference-steps` steps, and target9's others, with `--milp`,
-//! against an exact 0-1 program solver (`tools/target9_milp.py`). `report.txt` lists the hunt and each
-//! input's counters and checks (the same bytes for the same seed and evaluations);
+//! against an exact 0-1 program solver (`tools/target9_milp.py`). `report.txt` lists the hunt
+//! and each input's counters and checks (the same bytes for the same seed and evaluations);
 //! `times.txt` the binary's wall times, which vary.
 
 pub mod check;
@@ -169,7 +169,7 @@ pub struct Climb {
 /// mutations have nowhere left to go.
 const STUCK: usize = 10_000;
 
-/// Climbs from a pool of `pool` random legal inputs of `rules`, drawn with `seed`, until
+/// Climbs from a pool of `shape.pool` random legal inputs of `rules`, drawn with `seed`, until
 /// `budget` runs out. `evaluate` gives an input's work, or `None` if it passed the limit.
 /// O(evaluations) evaluations, plus O(size^4) a mutation.
 pub fn climb(
