@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 use testkit::gen::{self, Rng};
 use testkit::process;
 use testkit::reference;
-use testkit::workspace_root;
+use xtask::expected;
 
 /// The most search steps the reference may take on one instance (some milliseconds): harder
 /// instances are drawn again, or left alone when shrinking.
@@ -57,7 +57,7 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 pub fn main(options: &Options) -> Result<(), String> {
     let binary = match &options.binary {
         Some(path) => path.clone(),
-        None => build(&options.problem)?,
+        None => xtask::build_release(&options.problem)?,
     };
     let start = Instant::now();
     let tally = match options.problem.as_str() {
@@ -100,25 +100,6 @@ pub struct Options {
     /// Test this executable instead of building the problem's binary
     #[arg(long, value_name = "PATH")]
     binary: Option<PathBuf>,
-}
-
-/// Builds the release binary of `problem` and returns its path.
-fn build(problem: &str) -> Result<PathBuf, String> {
-    let root = workspace_root();
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["build", "--release", "-p", problem])
-        .current_dir(&root)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {}", e))?;
-    if !status.success() {
-        return Err(format!("cargo build --release -p {} failed", problem));
-    }
-    Ok(crate::target_dir().join("release").join(format!(
-        "{}{}",
-        problem,
-        std::env::consts::EXE_SUFFIX
-    )))
 }
 
 /// One random instance of a problem, as the stress loop sees it.
@@ -477,22 +458,6 @@ fn execute(binary: &Path, input: &str) -> Result<Run, String> {
     })
 }
 
-/// The rows of a full grid, one line each: digits together, or letters A-F with spaces.
-fn rows(size: usize, grid: &[u8], letters: bool) -> String {
-    grid.chunks(size)
-        .map(|row| {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|&d| match letters {
-                    true => char::from(b'A' + d - 1).to_string(),
-                    false => d.to_string(),
-                })
-                .collect();
-            cells.join(if letters { " " } else { "" }) + "\n"
-        })
-        .collect()
-}
-
 /// Writes a digit other than `solution[cell]` into a random empty cell of `givens` (if one
 /// is empty): no completion is left, though the givens may not clash.
 fn wrong_digit(rng: &mut Rng, size: usize, solution: &[u8], givens: &mut [u8]) {
@@ -636,13 +601,7 @@ impl Case for Jigsaw {
     }
 
     fn expected(&self) -> Option<String> {
-        Some(
-            match reference::count_solutions(9, &self.regions, &self.givens, 2) {
-                (0, _) => "No solution\n".to_string(),
-                (1, Some(grid)) => rows(9, &grid, false),
-                _ => "Multiple Solutions\n".to_string(),
-            },
-        )
+        Some(expected::jigsaw(&self.regions, &self.givens))
     }
 
     fn givens(&self) -> usize {
@@ -732,10 +691,7 @@ impl Case for Sima4 {
     }
 
     fn expected(&self) -> Option<String> {
-        match reference::count_solutions(4, &gen::boxes(4), &self.givens, 2) {
-            (1, Some(grid)) => Some(rows(4, &grid, false)),
-            _ => None,
-        }
+        expected::sima4(&self.givens)
     }
 
     fn givens(&self) -> usize {
@@ -886,17 +842,7 @@ impl Case for Latin6 {
     }
 
     fn expected(&self) -> Option<String> {
-        let solutions = reference::all_solutions(6, &self.groups, &self.grid());
-        if solutions.is_empty() {
-            return Some("无解\n".to_string());
-        }
-        Some(
-            solutions
-                .iter()
-                .enumerate()
-                .map(|(i, grid)| format!("{}\n{}", i + 1, rows(6, grid, true)))
-                .collect(),
-        )
+        Some(expected::latin6(&self.groups, &self.grid()))
     }
 
     fn givens(&self) -> usize {
@@ -996,10 +942,9 @@ impl Case for Target9 {
     }
 
     fn expected(&self) -> Option<String> {
-        Some(match reference::max_target9_score(&self.givens) {
-            Some(score) => format!("{}\n", score),
-            None => "-1\n".to_string(),
-        })
+        Some(expected::target9(reference::max_target9_score(
+            &self.givens,
+        )))
     }
 
     fn givens(&self) -> usize {
