@@ -704,6 +704,7 @@ impl<B: Bitset> Search<B> {
     {
         let size = self.tables.size;
         'node: loop {
+            walk.nodes += 1;
             if self.levels[depth].unsolved.is_empty() {
                 walk.visited += 1;
                 walk.fruitless = 0;
@@ -711,7 +712,10 @@ impl<B: Bitset> Search<B> {
             }
             walk.fruitless += 1;
             if walk.fruitless >= PATIENCE && walk.may_probe() {
-                if !self.probe(depth, &mut walk.trials) {
+                let before = walk.trials;
+                let alive = self.probe(depth, &mut walk.trials);
+                walk.nodes += walk.trials - before;
+                if !alive {
                     return true;
                 }
                 if self.levels[depth].unsolved.is_empty() {
@@ -825,6 +829,8 @@ impl<B: Bitset> Search<B> {
 struct Walk {
     /// Solutions visited.
     visited: u64,
+    /// Nodes entered and probe trials made.
+    nodes: u64,
     /// Nodes since the last solution (or the start).
     fruitless: u64,
     /// Probe trials since the last solution, counted from when `visited` was `trials_at`.
@@ -912,7 +918,9 @@ impl<B: Bitset> Backtracker<B> {
 
     /// The search nodes of the last [`Backtracker::count_up_to`], before any hand-over to the
     /// SAT solver: with [`Backtracker::sat_conflicts`] and [`Backtracker::sat_propagations`], a
-    /// count's work in units that do not depend on the machine. O(1).
+    /// count's work in units that do not depend on the machine. After a
+    /// [`Backtracker::visit_lex`], the nodes it entered and its probes' trials (each a
+    /// descent, as a node is). O(1).
     pub fn nodes(&self) -> u64 {
         self.search.nodes as u64
     }
@@ -948,6 +956,7 @@ impl<B: Bitset> Backtracker<B> {
         let s = &mut *self.search;
         let mut walk = Walk {
             visited: 0,
+            nodes: 0,
             fruitless: 0,
             trials: 0,
             trials_at: 0,
@@ -956,6 +965,7 @@ impl<B: Bitset> Backtracker<B> {
         if s.start(givens) {
             s.visit_from(0, &mut walk, &mut visit);
         }
+        s.nodes = walk.nodes as usize;
         walk.visited
     }
 }
