@@ -38,7 +38,8 @@
 //! digit in its first row, so with a set F of two or more such digits each solution is one
 //! renaming (a permutation of F) of exactly one solution whose first row takes F in
 //! increasing order. After a hand-over the backtracker lists only those, for each such first
-//! row in turn (a 1/|F|! share of its work), and they are kept; then for each first row in
+//! row in turn (a 1/|F|! share of its work), probing from its first node since the walk has
+//! shown that dead ends prevail, and they are kept; then for each first row in
 //! order the kept solutions of its in-order form are renamed (their rows numbered anew) and
 //! sorted, and go out in blocks as the walk's do. On groupings without givens where the walk
 //! hands over, the backtracker alone would meet each dead end again under each of the 720
@@ -210,7 +211,7 @@ impl RowLex {
                 return visited;
             }
         }
-        self.backtrack(givens, walked, &mut visit)
+        self.backtrack(givens, false, walked, &mut visit)
     }
 
     /// Walks the solutions of `givens` in lexicographic order. Returns the solutions visited
@@ -255,14 +256,14 @@ impl RowLex {
     }
 
     /// Visits the solutions of `givens` by the bitset backtracker, in lexicographic order,
-    /// past the first `skip` of them. Returns the number of solutions visited, `skip`
-    /// included.
-    fn backtrack<F>(&mut self, givens: &[u8], mut skip: u64, visit: &mut F) -> u64
+    /// past the first `skip` of them, probing from the first node if `probing`. Returns the
+    /// number of solutions visited, `skip` included.
+    fn backtrack<F>(&mut self, givens: &[u8], probing: bool, mut skip: u64, visit: &mut F) -> u64
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
         let columns = &self.columns;
-        let visited = self.backtracker.visit_lex(givens, |grid| {
+        let each = |grid: &[u8]| {
             if skip > 0 {
                 skip -= 1;
                 return true;
@@ -272,7 +273,12 @@ impl RowLex {
                 *row = number_of(columns, digits);
             }
             visit(&[rows[0], rows[1], rows[2]], &[[rows[3], rows[4], rows[5]]])
-        });
+        };
+        let visited = if probing {
+            self.backtracker.visit_lex_probing(givens, each)
+        } else {
+            self.backtracker.visit_lex(givens, each)
+        };
         self.work += NODE_WORK * self.backtracker.nodes();
         visited
     }
@@ -363,7 +369,7 @@ impl RowLex {
                 continue;
             }
             with_row[..SIZE].copy_from_slice(&digits);
-            self.backtrack(&with_row, 0, &mut |above, below| {
+            self.backtrack(&with_row, true, 0, &mut |above, below| {
                 keep(&mut canonical, above, below)
             });
             if canonical.len() > STORED {
