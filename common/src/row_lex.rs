@@ -147,10 +147,8 @@ struct Walk<'a, F> {
     block: [[u16; 3]; BLOCK],
     found: usize,
     visited: u64,
-    /// List entries scanned.
+    /// List entries scanned; `u64::MAX` once the walk has handed over.
     scanned: u64,
-    /// Whether the walk gave up for the bitset backtracker.
-    handed_over: bool,
 }
 
 impl RowLex {
@@ -241,7 +239,6 @@ impl RowLex {
             found: 0,
             visited: 0,
             scanned: 0,
-            handed_over: false,
         };
         // Each row's list (`LISTS`), permutation `p` as `p << INDEX | columns`; then, from
         // the end, each level's entries that fit there in the groups and givens (`FITTING`).
@@ -251,8 +248,10 @@ impl RowLex {
             *slot.0 = (p as u64) << INDEX | slot.1;
         }
         walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
-        self.work += walk.scanned;
-        (walk.visited, !walk.handed_over)
+        // A walk that handed over had scanned its allowance, within a list.
+        let whole = walk.scanned < u64::MAX;
+        self.work += walk.scanned.min(PAY * (walk.visited + GRACE));
+        (walk.visited, whole)
     }
 
     /// Visits the solutions of `givens` by the bitset backtracker, in lexicographic order,
@@ -413,7 +412,7 @@ where
             self.path[r] = p as u16;
             self.scanned += len as u64;
             if self.scanned > PAY * (self.visited + GRACE) {
-                self.handed_over = true;
+                self.scanned = u64::MAX;
                 return false;
             }
             let room = LISTS[r + 1];
