@@ -257,6 +257,8 @@ impl RowLex {
     /// Visits the solutions of `givens` by the bitset backtracker, in lexicographic order,
     /// past the first `skip` of them, probing from the first node if `probing`. Returns the
     /// number of solutions visited, `skip` included.
+    // Kept out of the walk's caller, whose code it would otherwise change.
+    #[inline(never)]
     fn backtrack<F>(&mut self, givens: &[u8], probing: bool, mut skip: u64, visit: &mut F) -> u64
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
@@ -286,6 +288,8 @@ impl RowLex {
     /// takes the digits of `free`, two or more that no given uses, in increasing order (see
     /// the module docs). Returns the number of solutions visited, `skip` included, or `None`
     /// (having visited none) when those solutions are more than `STORED`.
+    // Kept out of the walk's caller, whose code it would otherwise change.
+    #[inline(never)]
     fn by_symmetry<F>(
         &mut self,
         givens: &[u8],
