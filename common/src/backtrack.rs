@@ -704,15 +704,18 @@ impl<B: Bitset> Search<B> {
     {
         let size = self.tables.size;
         'node: loop {
+            walk.nodes += 1;
             if self.levels[depth].unsolved.is_empty() {
                 walk.visited += 1;
                 walk.fruitless = 0;
                 return visit(&self.grid);
             }
-            self.nodes += 1;
             walk.fruitless += 1;
-            if walk.fruitless >= PATIENCE && walk.may_probe() {
-                if !self.probe(depth, &mut walk.trials) {
+            if walk.fruitless >= walk.patience && walk.may_probe() {
+                let before = walk.trials;
+                let alive = self.probe(depth, &mut walk.trials);
+                walk.nodes += walk.trials - before;
+                if !alive {
                     return true;
                 }
                 if self.levels[depth].unsolved.is_empty() {
@@ -732,7 +735,7 @@ impl<B: Bitset> Search<B> {
                 if !self.visit_from(depth + 1, walk, visit) {
                     return false;
                 }
-                if walk.fruitless >= PATIENCE {
+                if walk.fruitless >= walk.patience {
                     // The digits tried leave the cell, and the node is probed again: a dead
                     // end found below may show here too, before the next branch.
                     let state = &mut self.levels[depth];
@@ -826,6 +829,10 @@ impl<B: Bitset> Search<B> {
 struct Walk {
     /// Solutions visited.
     visited: u64,
+    /// Nodes entered and probe trials made.
+    nodes: u64,
+    /// Nodes without a solution before every node is probed.
+    patience: u64,
     /// Nodes since the last solution (or the start).
     fruitless: u64,
     /// Probe trials since the last solution, counted from when `visited` was `trials_at`.
@@ -881,42 +888,8 @@ impl<B: Bitset> Backtracker<B> {
     ///
     /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. When two digits or
     /// more are not given, any solution gives another by swapping them, so the count is 0 or
-    /// at least 2.
-    ///
-    /// # Constraints
-    ///
-    /// - `givens.len() == solution.len() == N * N`
-    ///
-    /// # Complexity
-    ///
-    /// Exponential in the worst case; a 9x9 Sudoku takes microseconds. No allocation.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use common::backtrack::Backtracker;
-    /// use common::layout::Layout;
-    ///
-    /// // The first board of HDU 5547's sample: 4x4, 2x2 boxes, 0 for `*`.
-    /// let givens = [
-    ///     0, 0, 0, 0, //
-    ///     2, 3, 4, 1, //
-    ///     4, 1, 2, 3, //
-    ///     3, 2, 1, 4,
-    /// ];
-    /// let mut solver = Backtracker::<u64>::new(&Layout::boxes(2, 2));
-    /// let mut solution = [0; 16];
-    /// assert_eq!(solver.count_up_to(&givens, 2, &mut solution), 1);
-    /// assert_eq!(solution[..4], [1, 4, 3, 2]);
-    ///
-    /// // The empty board has many solutions: the count stops at the limit.
-    /// assert_eq!(solver.count_up_to(&[0; 16], 2, &mut solution), 2);
-    /// // Two 1s in the first row: none.
-    /// let mut clash = [0; 16];
-    /// clash[0] = 1;
-    /// clash[3] = 1;
-    /// assert_eq!(solver.count_up_to(&clash, 2, &mut solution), 0);
-    /// ```
+    /// at least 2. Constraint: `givens.len() == solution.len() == N * N`. Exponential in the
+    /// worst case; a 9x9 Sudoku takes microseconds.
     pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
         let s = &mut *self.search;
         s.hidden = true;
@@ -948,7 +921,8 @@ impl<B: Bitset> Backtracker<B> {
     /// The search nodes of the last [`Backtracker::count_up_to`], before any hand-over to the
     /// SAT solver: with [`Backtracker::sat_conflicts`] and [`Backtracker::sat_propagations`], a
     /// count's work in units that do not depend on the machine. After a
-    /// [`Backtracker::visit_lex`], the nodes of that walk. O(1).
+    /// [`Backtracker::visit_lex`], the nodes it entered and its probes' trials (each a
+    /// descent, as a node is). O(1).
     pub fn nodes(&self) -> u64 {
         self.search.nodes as u64
     }
@@ -977,22 +951,44 @@ impl<B: Bitset> Backtracker<B> {
     /// first empty cell may lie far from where a dead end shows, and the probe sees such dead
     /// ends where the walk would fill every cell before them in every way. Constraint:
     /// `givens.len() == N * N`.
-    pub fn visit_lex<F>(&mut self, givens: &[u8], mut visit: F) -> u64
+    pub fn visit_lex<F>(&mut self, givens: &[u8], visit: F) -> u64
+    where
+        F: FnMut(&[u8]) -> bool,
+    {
+        self.visit_lex_after(givens, PATIENCE, visit)
+    }
+
+    /// [`Backtracker::visit_lex`] with every node probed from the first: for a walk known
+    /// to meet dead ends mostly (latin6 after its row walk gave up), where waiting for many
+    /// nodes without a solution before probing only repeats them. A walk that meets
+    /// solutions often pays for the probes at each. Constraint: `givens.len() == N * N`.
+    pub fn visit_lex_probing<F>(&mut self, givens: &[u8], visit: F) -> u64
+    where
+        F: FnMut(&[u8]) -> bool,
+    {
+        self.visit_lex_after(givens, 0, visit)
+    }
+
+    /// [`Backtracker::visit_lex`], probing every node once `patience` nodes pass without a
+    /// solution.
+    fn visit_lex_after<F>(&mut self, givens: &[u8], patience: u64, mut visit: F) -> u64
     where
         F: FnMut(&[u8]) -> bool,
     {
         let s = &mut *self.search;
         let mut walk = Walk {
             visited: 0,
+            nodes: 0,
+            patience,
             fruitless: 0,
             trials: 0,
             trials_at: 0,
         };
         s.hidden = s.tables.cells > u64::CAPACITY;
-        s.nodes = 0;
         if s.start(givens) {
             s.visit_from(0, &mut walk, &mut visit);
         }
+        s.nodes = walk.nodes as usize;
         walk.visited
     }
 }
@@ -1236,6 +1232,33 @@ mod tests {
         assert_eq!(seen.len(), 720);
         assert!(seen.windows(2).all(|w| w[0] < w[1]));
         assert!(seen.iter().all(|g| is_solution(&layout, &[0; 36], g)));
+    }
+
+    #[test]
+    fn a_walk_probing_from_the_start_keeps_every_solution_in_order() {
+        // The scattered groups above with the first row given, then the 4x4 boxes.
+        let layout = Layout::new(6, parse("305013 415412 204214 321305 504243 210535")).unwrap();
+        let mut givens = vec![0; 36];
+        givens[..6].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
+        for (layout, givens) in [(layout, givens), (Layout::boxes(2, 2), vec![0; 16])] {
+            let mut solver = Backtracker::<u64>::new(&layout);
+            let mut patient = Vec::new();
+            solver.visit_lex(&givens, |g| {
+                patient.push(g.to_vec());
+                true
+            });
+            let patient_nodes = solver.nodes();
+            let mut probing = Vec::new();
+            let visited = solver.visit_lex_probing(&givens, |g| {
+                probing.push(g.to_vec());
+                true
+            });
+            assert!(!probing.is_empty());
+            assert_eq!(visited, probing.len() as u64);
+            assert!(probing == patient);
+            // Its nodes are told, the probes' trials among them.
+            assert!(solver.nodes() > 0 && solver.nodes() != patient_nodes);
+        }
     }
 
     #[test]

@@ -34,9 +34,27 @@
 //! solution costs the walk a fraction of a millisecond; one where the walk gave up late
 //! costs at most about what the backtracker alone would have, twice.
 //!
+//! Renaming: digits that no given uses are interchangeable, and every solution takes each
+//! digit in its first row, so with a set F of two or more such digits each solution is one
+//! renaming (a permutation of F) of exactly one solution whose first row takes F in
+//! increasing order. After a hand-over the backtracker lists only those, for each such first
+//! row in turn (a 1/|F|! share of its work), probing from its first node since the walk has
+//! shown that dead ends prevail, and they are kept; then for each first row in
+//! order the kept solutions of its in-order form are renamed (their rows numbered anew) and
+//! sorted, and go out in blocks as the walk's do. On groupings without givens where the walk
+//! hands over, the backtracker alone would meet each dead end again under each of the 720
+//! renamings; this way it meets it once, and a solution costs a renaming and its share of a
+//! sort. More than `STORED` kept solutions (groups that let many squares through, which the walk seldom
+//! gives up on) go to the backtracker whole instead, so memory stays bounded.
+//!
+//! Work: [`RowLex::work`] tells what the last visit cost in units that do not depend on the
+//! machine (list entries scanned; backtracker nodes and renamed solutions weighted by about
+//! what each costs), for searches for slow inputs.
+//!
 //! Memory: O(720 * 6) words for a [`RowLex`], and about half as many for a walk, whose
 //! lists each take the room the longest list of their level needs (see `Level`), allocated
-//! once.
+//! once; renaming keeps at most `STORED` solutions, a word each, and sorts a copy of those of
+//! one first row.
 
 use crate::backtrack::Backtracker;
 use crate::layout::Layout;
@@ -99,50 +117,7 @@ impl Level for Row3 {
     type Next = Row3;
 }
 
-/// The lexicographic walk over whole rows for one layout: [`RowLex::new`] once, then
-/// [`RowLex::visit`] for each set of givens.
-///
-/// # Constraints
-///
-/// - the layout is 6x6 (`layout.size() == SIZE`)
-///
-/// # Complexity
-///
-/// [`RowLex::new`]: O(720 * 36) time and O(720 * 6) words, once. [`RowLex::visit`]: a few
-/// list scans and a group check per solution on the walk, and no more than about twice what
-/// the bitset backtracker would take when the walk hands over to it (see the module docs).
-///
-/// # Example
-///
-/// ```
-/// use common::layout::Layout;
-/// use common::row_lex::{permutations, RowLex};
-///
-/// // A 6x6 Sudoku with 2x3 boxes, its first four rows given.
-/// let mut givens = [0u8; 36];
-/// givens[..24].copy_from_slice(&[
-///     1, 2, 3, 4, 5, 6, //
-///     4, 5, 6, 1, 2, 3, //
-///     2, 3, 1, 5, 6, 4, //
-///     5, 6, 4, 2, 3, 1,
-/// ]);
-/// let rows = permutations();
-/// let mut walk = RowLex::new(&Layout::boxes(2, 3));
-/// let mut solutions = Vec::new();
-/// let visited = walk.visit(&givens, |above, below| {
-///     for last_three in below {
-///         let six_rows = above.iter().chain(last_three);
-///         solutions.push(six_rows.flat_map(|&p| rows[p as usize]).collect::<Vec<u8>>());
-///     }
-///     true
-/// });
-/// assert_eq!(visited, 8);
-/// assert_eq!(solutions.len(), 8);
-/// // In lexicographic order, each solution keeping the givens.
-/// assert!(solutions.windows(2).all(|pair| pair[0] < pair[1]));
-/// assert!(solutions.iter().all(|grid| grid[..24] == givens[..24]));
-/// assert_eq!(solutions[0][24..], [3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2]);
-/// ```
+/// The lexicographic walk over whole rows for one layout.
 pub struct RowLex {
     /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation.
     columns: Vec<u64>,
@@ -152,9 +127,10 @@ pub struct RowLex {
     groups: Vec<u64>,
     layout: Layout,
     backtracker: Backtracker<u64>,
-    /// What the last [`RowLex::visit`] cost (see [`RowLex::work`]).
-    scanned: u64,
-    handed_over: bool,
+    /// The digits of each permutation.
+    digits: Vec<[u8; SIZE]>,
+    /// The work of the last visit (see [`RowLex::work`]).
+    work: u64,
 }
 
 /// Where a walk stands.
@@ -195,9 +171,18 @@ impl RowLex {
             groups,
             layout: layout.clone(),
             backtracker: Backtracker::<u64>::new(layout),
-            scanned: 0,
-            handed_over: false,
+            digits,
+            work: 0,
         }
+    }
+
+    /// The work of the last [`RowLex::visit`], in units of about one list entry scanned: the
+    /// entries its walks scanned, `NODE_WORK` for each node or probe trial of the bitset
+    /// backtracker, and `RENAMING_WORK` for each solution it renamed (see the module docs).
+    /// It depends on the layout and the givens alone, not on the machine, so a search for
+    /// slow inputs can climb on it. 0 before any visit. O(1).
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Calls `visit` with every solution of `givens` in lexicographic order, given as the
@@ -213,6 +198,27 @@ impl RowLex {
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
+        self.work = 0;
+        let (walked, whole) = self.walk(givens, &mut visit);
+        if whole {
+            return walked;
+        }
+        let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
+        if free.count_ones() >= 2 {
+            if let Some(visited) = self.by_symmetry(givens, free, walked, &mut visit) {
+                return visited;
+            }
+        }
+        self.backtrack(givens, false, walked, &mut visit)
+    }
+
+    /// Walks the solutions of `givens` in lexicographic order. Returns the solutions visited
+    /// and whether the walk went to its end or to a stop `visit` asked for, rather than
+    /// handing over.
+    fn walk<F>(&mut self, givens: &[u8], visit: &mut F) -> (u64, bool)
+    where
+        F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
+    {
         let mut forbidden = [0u64; SIZE];
         let mut taken = [0u64; SIZE];
         for (cell, &g) in givens.iter().enumerate().filter(|(_, &g)| g != 0) {
@@ -225,7 +231,7 @@ impl RowLex {
         }
         let mut walk = Walk {
             groups: &self.groups,
-            visit: &mut visit,
+            visit,
             forbidden,
             taken,
             path: [0; SIZE - 2],
@@ -242,16 +248,25 @@ impl RowLex {
             *slot.0 = (p as u64) << INDEX | slot.1;
         }
         walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
-        let mut walked = walk.visited;
-        self.handed_over = walk.scanned == u64::MAX;
-        self.scanned = walk.scanned.min(PAY * (walked + GRACE));
-        if !self.handed_over {
-            return walked;
-        }
+        // A walk that handed over had scanned its allowance, within a list.
+        let whole = walk.scanned < u64::MAX;
+        self.work += walk.scanned.min(PAY * (walk.visited + GRACE));
+        (walk.visited, whole)
+    }
+
+    /// Visits the solutions of `givens` by the bitset backtracker, in lexicographic order,
+    /// past the first `skip` of them, probing from the first node if `probing`. Returns the
+    /// number of solutions visited, `skip` included.
+    // Kept out of the walk's caller, whose code it would otherwise change.
+    #[inline(never)]
+    fn backtrack<F>(&mut self, givens: &[u8], probing: bool, mut skip: u64, visit: &mut F) -> u64
+    where
+        F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
+    {
         let columns = &self.columns;
-        self.backtracker.visit_lex(givens, |grid| {
-            if walked > 0 {
-                walked -= 1;
+        let each = |grid: &[u8]| {
+            if skip > 0 {
+                skip -= 1;
                 return true;
             }
             let mut rows = [0; SIZE];
@@ -259,19 +274,112 @@ impl RowLex {
                 *row = number_of(columns, digits);
             }
             visit(&[rows[0], rows[1], rows[2]], &[[rows[3], rows[4], rows[5]]])
-        })
+        };
+        let visited = if probing {
+            self.backtracker.visit_lex_probing(givens, each)
+        } else {
+            self.backtracker.visit_lex(givens, each)
+        };
+        self.work += NODE_WORK * self.backtracker.nodes();
+        visited
     }
 
-    /// What the last [`RowLex::visit`] cost, in units that do not depend on the machine: the
-    /// list entries the walk scanned, and the bitset backtracker's nodes if it handed over
-    /// (else 0). O(1).
-    pub fn work(&self) -> (u64, u64) {
-        let nodes = if self.handed_over {
-            self.backtracker.nodes()
-        } else {
-            0
-        };
-        (self.scanned, nodes)
+    /// Visits the solutions of `givens` past the first `skip` from those whose first row
+    /// takes the digits of `free`, two or more that no given uses, in increasing order (see
+    /// the module docs). Returns the number of solutions visited, `skip` included, or `None`
+    /// (having visited none) when those solutions are more than `STORED`.
+    // Kept out of the walk's caller, whose code it would otherwise change.
+    #[inline(never)]
+    fn by_symmetry<F>(
+        &mut self,
+        givens: &[u8],
+        free: u8,
+        mut skip: u64,
+        visit: &mut F,
+    ) -> Option<u64>
+    where
+        F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
+    {
+        let canonical = self.canonical_solutions(givens, free)?;
+        // Where the solutions of each first row start in `canonical`, which is in order.
+        let mut start = vec![0; PERMUTATIONS + 1];
+        for &rows in &canonical {
+            start[row_of(rows, 0) + 1] += 1;
+        }
+        for p in 0..PERMUTATIONS {
+            start[p + 1] += start[p];
+        }
+        let mut renamed = Vec::new();
+        let mut block = [[0; 3]; BLOCK];
+        let mut visited = 0;
+        for (p, digits) in self.digits.iter().enumerate() {
+            let (q, rename) = in_order_form(digits, free);
+            let q = number_of(&self.columns, &q) as usize;
+            let solutions = &canonical[start[q]..start[q + 1]];
+            let len = solutions.len() as u64;
+            if skip >= len {
+                skip -= len;
+                visited += len;
+                continue;
+            }
+            renamed.clear();
+            if p == q {
+                renamed.extend_from_slice(solutions);
+            } else {
+                let renamed_rows = solutions.iter().map(|&rows| {
+                    (0..SIZE).fold(0, |all, r| {
+                        let digits = self.digits[row_of(rows, r)].map(|d| rename[d as usize]);
+                        all << ROW_BITS | number(&digits) as u64
+                    })
+                });
+                renamed.extend(renamed_rows);
+                renamed.sort_unstable();
+                self.work += RENAMING_WORK * len;
+            }
+            let mut rest = &renamed[skip as usize..];
+            visited += skip;
+            skip = 0;
+            while let Some(&first) = rest.first() {
+                let n = rest
+                    .iter()
+                    .take_while(|&&rows| rows >> BELOW == first >> BELOW)
+                    .count();
+                for (rows, below) in rest[..n].iter().zip(block.iter_mut()) {
+                    *below = [3, 4, 5].map(|r| row_of(*rows, r) as u16);
+                }
+                visited += n as u64;
+                let above = [0, 1, 2].map(|r| row_of(first, r) as u16);
+                if !visit(&above, &block[..n]) {
+                    return Some(visited);
+                }
+                rest = &rest[n..];
+            }
+        }
+        Some(visited)
+    }
+
+    /// The solutions of `givens` whose first row takes the digits of `free` in increasing
+    /// order, in lexicographic order, each as its rows' numbers (see [`keep`]); `None` when
+    /// they are more than `STORED`. By the bitset backtracker, for each such first row in
+    /// turn: the walk has handed over.
+    fn canonical_solutions(&mut self, givens: &[u8], free: u8) -> Option<Vec<u64>> {
+        let mut canonical = Vec::new();
+        let mut with_row = givens.to_vec();
+        for p in 0..PERMUTATIONS {
+            let digits = self.digits[p];
+            let clash = (0..SIZE).any(|c| givens[c] != 0 && givens[c] != digits[c]);
+            if !in_order(&digits, free) || clash {
+                continue;
+            }
+            with_row[..SIZE].copy_from_slice(&digits);
+            self.backtrack(&with_row, true, 0, &mut |above, below| {
+                keep(&mut canonical, above, below)
+            });
+            if canonical.len() > STORED {
+                return None;
+            }
+        }
+        Some(canonical)
     }
 }
 
@@ -355,6 +463,76 @@ where
         }
         true
     }
+}
+
+/// Keeps the solutions of a block in `store`, each as its rows' numbers (`ROW_BITS` each,
+/// the first highest). Returns whether `store` holds at most `STORED`. O(block).
+fn keep(store: &mut Vec<u64>, above: &[u16; 3], below: &[[u16; 3]]) -> bool {
+    let above = above.iter().fold(0, |all, &p| all << ROW_BITS | p as u64);
+    for rows in below {
+        store.push(
+            rows.iter()
+                .fold(above, |all, &p| all << ROW_BITS | p as u64),
+        );
+    }
+    store.len() <= STORED
+}
+
+/// The number of row `r` in a solution kept as its rows' numbers (see [`keep`]). O(1).
+fn row_of(rows: u64, r: usize) -> usize {
+    (rows >> ((SIZE - 1 - r) as u32 * ROW_BITS)) as usize & (NUMBERS - 1)
+}
+
+/// Bits of a row's number in a kept solution.
+const ROW_BITS: u32 = 10;
+/// The bits of a kept solution's last three rows.
+const BELOW: u32 = 3 * ROW_BITS;
+/// The most solutions that renaming unused digits may keep at once: each takes a word, and
+/// twice as many a word of room.
+const STORED: usize = 1 << 18;
+/// The digits of a row, as bits `digit - 1`.
+const ALL_DIGITS: u8 = (1 << SIZE) - 1;
+/// The work of a node or a probe trial of the bitset backtracker, in list entries scanned
+/// (about what each costs).
+const NODE_WORK: u64 = 200;
+/// The work of renaming a solution's digits and sorting it in (see [`RowLex::work`]).
+const RENAMING_WORK: u64 = 50;
+
+/// Whether the digits of `free` (bit `digit - 1`) come in increasing order in `digits`. O(6).
+fn in_order(digits: &[u8; SIZE], free: u8) -> bool {
+    let mut last = 0;
+    digits
+        .iter()
+        .filter(|&&d| free >> (d - 1) & 1 != 0)
+        .all(|&d| {
+            let rising = d > last;
+            last = d;
+            rising
+        })
+}
+
+/// The row that takes the digits of `free` in increasing order where `digits` takes them,
+/// and the renaming of those digits (indexed by digit) that maps it to `digits`. O(6).
+fn in_order_form(digits: &[u8; SIZE], free: u8) -> ([u8; SIZE], [u8; SIZE + 1]) {
+    let mut rename = [0, 1, 2, 3, 4, 5, 6];
+    let mut form = *digits;
+    let mut sorted = (1..=SIZE as u8).filter(|&d| free >> (d - 1) & 1 != 0);
+    for (slot, &d) in form.iter_mut().zip(digits) {
+        if free >> (d - 1) & 1 != 0 {
+            *slot = sorted.next().unwrap_or(d);
+            rename[*slot as usize] = d;
+        }
+    }
+    (form, rename)
+}
+
+/// The number of the permutation `digits` of `1..=SIZE` (its place in lexicographic order),
+/// from its inversions. O(6^2).
+fn number(digits: &[u8; SIZE]) -> u16 {
+    (0..SIZE).fold(0, |n, i| {
+        let smaller = digits[i + 1..].iter().filter(|&&d| d < digits[i]).count();
+        n * (SIZE - i) as u16 + smaller as u16
+    })
 }
 
 /// Slots for the solutions under three rows: a power of two above the most there can be,
@@ -522,6 +700,128 @@ mod tests {
         assert!(walked(&Layout::boxes(2, 3), &givens).is_empty());
         let layout = Layout::new(SIZE, gen::rows_swapped(2, 4, 5)).unwrap();
         assert_eq!(RowLex::new(&layout).visit(&[0; CELLS], |_, _| true), 0);
+    }
+
+    /// The solutions of `givens` the bitset backtracker lists, as grids, in its order.
+    fn backtracked(layout: &Layout, givens: &[u8]) -> Vec<Vec<u8>> {
+        let mut grids = Vec::new();
+        Backtracker::<u64>::new(layout).visit_lex(givens, |grid| {
+            grids.push(grid.to_vec());
+            true
+        });
+        grids
+    }
+
+    /// The solutions `RowLex::by_symmetry` visits past the first `skip`, as grids; `None`
+    /// when it declines.
+    fn by_symmetry(layout: &Layout, givens: &[u8], skip: u64) -> Option<Vec<Vec<u8>>> {
+        let used = givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
+        let mut walk = RowLex::new(layout);
+        let digits = permutations();
+        let mut grids = Vec::new();
+        let count = walk.by_symmetry(givens, ALL_DIGITS & !used, skip, &mut |above, below| {
+            assert!((1..=36 * 8).contains(&below.len()));
+            for rows in below {
+                let rows = above.iter().chain(rows);
+                grids.push(rows.flat_map(|&p| digits[p as usize]).collect());
+            }
+            true
+        })?;
+        assert_eq!(count, skip + grids.len() as u64);
+        Some(grids)
+    }
+
+    /// A grouping without givens on which the walk hands over, found by a search for slow
+    /// inputs; its solutions come in renamings of the digits.
+    fn hunted() -> Layout {
+        let groups = "000004 551534 221222 351541 043334 211534";
+        let groups = groups
+            .bytes()
+            .filter(|b| b.is_ascii_digit())
+            .map(|b| b - b'0');
+        Layout::new(SIZE, groups.collect()).unwrap()
+    }
+
+    #[test]
+    fn renamed_solutions_match_the_bitset_backtracker_in_order() {
+        let mut rng = Rng::new(10);
+        let mut cases = vec![(hunted(), vec![0; CELLS])];
+        for _ in 0..12 {
+            let (groups, solution) = solvable_groups(&mut rng);
+            let count = rng.between(0, 3);
+            let givens = gen::some_givens(&mut rng, &solution, count);
+            cases.push((Layout::new(SIZE, groups).unwrap(), givens));
+        }
+        let mut skipped = 0;
+        for (layout, givens) in &cases {
+            let expected = backtracked(layout, givens);
+            assert!(!expected.is_empty());
+            let renamed = by_symmetry(layout, givens, 0).unwrap();
+            assert!(renamed == expected, "{:?}", givens);
+            let skip = rng.below(expected.len() + 1);
+            let rest = by_symmetry(layout, givens, skip as u64).unwrap();
+            assert!(rest[..] == expected[skip..], "{:?} past {}", givens, skip);
+            skipped += skip;
+        }
+        assert!(skipped > 0);
+        // And through `visit`, which hands over to them on the hunted grouping.
+        let (layout, givens) = &cases[0];
+        assert!(walked(layout, givens) == backtracked(layout, givens));
+    }
+
+    #[test]
+    fn renaming_declines_more_solutions_than_it_keeps() {
+        // Groups that are the rows: every Latin square, far more than `STORED` with a given
+        // first row.
+        let rows = Layout::new(SIZE, (0..CELLS).map(|c| (c / SIZE) as u8).collect()).unwrap();
+        assert!(by_symmetry(&rows, &[0; CELLS], 0).is_none());
+    }
+
+    #[test]
+    fn renamed_visits_stop_when_asked() {
+        let mut walk = RowLex::new(&hunted());
+        let mut seen = 0;
+        let count = walk.by_symmetry(&[0; CELLS], ALL_DIGITS, 0, &mut |_, below| {
+            seen += below.len() as u64;
+            seen < 100
+        });
+        assert_eq!(count, Some(seen));
+        assert!((100..100 + 36 * 8).contains(&seen), "{}", seen);
+    }
+
+    #[test]
+    fn work_is_told_and_depends_on_the_input_alone() {
+        let mut walk = RowLex::new(&hunted());
+        assert_eq!(walk.work(), 0);
+        let whole = walk.visit(&[0; CELLS], |_, _| true);
+        let work = walk.work();
+        assert!(whole > 0 && work > 0);
+        walk.visit(&[0; CELLS], |_, _| true);
+        assert_eq!(walk.work(), work);
+        walk.visit(&[0; CELLS], |_, _| false);
+        assert!(walk.work() < work);
+        // The walk alone, on a grid it lists whole.
+        let mut boxes = RowLex::new(&Layout::boxes(2, 3));
+        let mut givens = [0; CELLS];
+        givens[..SIZE].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
+        assert!(boxes.visit(&givens, |_, _| true) > 0);
+        assert!(boxes.work() > 0);
+    }
+
+    #[test]
+    fn in_order_forms_rename_unused_digits_only() {
+        let all = permutations();
+        for (p, digits) in all.iter().enumerate() {
+            assert_eq!(number(digits) as usize, p);
+            for free in [0b111111, 0b101101, 0b000011, 0] {
+                let (form, rename) = in_order_form(digits, free);
+                assert!(in_order(&form, free));
+                assert_eq!(form.map(|d| rename[d as usize]), *digits);
+                let moved = (1..=SIZE as u8).filter(|&d| rename[d as usize] != d);
+                assert!(moved.clone().all(|d| free >> (d - 1) & 1 != 0));
+                assert_eq!(in_order(digits, free), moved.count() == 0);
+            }
+        }
     }
 
     #[test]

@@ -6,16 +6,16 @@
 //! |---|---|---|
 //! | jigsaw | walls to regions, `Backtracker::count_up_to(givens, 2)` | `nodes + sat_propagations * PROPAGATION` |
 //! | sima4 | `Backtracker::count_up_to(givens, 2)` | `nodes` |
-//! | latin6 | `RowLex::visit` | `(scanned + nodes * LATIN6_NODE) / (solutions + 1)` |
+//! | latin6 | `RowLex::visit` | `RowLex::work() / (solutions + 1)` |
 //! | target9 | `Maximiser::maximise` over the 17 deciding cells | `nodes` |
 //!
 //! jigsaw's counts past a few thousand nodes go to the SAT solver, whose work is its
 //! propagations; one of them, with its share of the decisions and of the conflict analysis
 //! around it, costs about [`PROPAGATION`] search nodes. latin6's fitness is the work
 //! per solution: the binary prints every solution, so an input with many of them is slow
-//! for its output alone, and what the hunt looks for is work that prints nothing; there a
-//! node of the bitset backtracker (after a hand-over) costs about [`LATIN6_NODE`] list
-//! entries of the walk.
+//! for its output alone, and what the hunt looks for is work that prints nothing.
+//! `RowLex::work` already weighs the walk's list entries against the bitset backtracker's
+//! nodes after a hand-over.
 
 use common::backtrack::Backtracker;
 use common::layout::Layout;
@@ -32,11 +32,6 @@ mod score;
 /// jigsaw inputs of `../shared/worst`, 5-13 us a propagation (the more the learnt clauses,
 /// the dearer), against well under a microsecond a node.
 pub const PROPAGATION: u64 = 20;
-
-/// latin6 walk list entries that cost about as much as one node of the bitset backtracker:
-/// some nanoseconds an entry (the 2x3 boxes: 327 million entries), near a microsecond a
-/// node (`../shared/worst/latin6_hunted_no_givens.in`: 1.9 million nodes).
-pub const LATIN6_NODE: u64 = 150;
 
 /// What one input cost and what the engine answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,14 +115,10 @@ impl Engine {
                     solutions += below.len() as u64;
                     true
                 });
-                let (scanned, nodes) = walk.work();
+                let work = walk.work();
                 Work {
-                    fitness: (scanned + nodes * LATIN6_NODE) / (solutions + 1),
-                    counters: vec![
-                        ("scanned", scanned),
-                        ("nodes", nodes),
-                        ("solutions", solutions),
-                    ],
+                    fitness: work / (solutions + 1),
+                    counters: vec![("work", work), ("solutions", solutions)],
                     answer: format!("{} solutions", solutions),
                 }
             }
