@@ -189,9 +189,8 @@ mod tests {
         };
         let work = latin6.work(&swapped);
         assert_eq!(work.answer, "0 solutions");
-        assert_eq!(
-            work.fitness,
-            work.counters[0].1 + work.counters[1].1 * LATIN6_NODE
-        );
+        // No solution: the fitness is the whole work.
+        assert_eq!(work.counters[0], ("work", work.fitness));
+        assert!(work.fitness > 0);
     }
 }
