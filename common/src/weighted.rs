@@ -36,13 +36,17 @@
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
-//! better). If the rounds leave the root's bound above the best score, the root's profits
-//! are rebuilt from a near-optimal dual of the linear relaxation (`Maximiser::smooth`: the
-//! subgradient steps stall well above it on sparse grids), and dives follow, each ended by a
-//! better score, after which the root's fixing runs again against it, until one dive goes
-//! through the whole tree. These dives, and the first, have a budget of nodes: one that
-//! spends it without a better score hands over to the next with twice the budget and the
-//! other order, focus cells first or not (`Maximiser::dive_in_turns`).
+//! better), and a short search with a few steps per node follows. If that leaves the root's
+//! bound above the best score, the root's profits are rebuilt from a near-optimal dual of the
+//! linear relaxation (`Maximiser::smooth`: the subgradient steps stall well above it on sparse
+//! grids), and dives follow that aim at that bound, the ceiling: they take only a completion
+//! scoring the ceiling, which is then the maximum, and one that goes through the whole tree
+//! proves the ceiling one lower (`Maximiser::aim_at_ceilings`). The smoothed bound is mostly
+//! the maximum itself, while the best score found can lie far below it: a search that aims
+//! at the ceiling prunes every node whose bound falls short of it, where one that only has to
+//! beat the best score wanders until it climbs there. These dives, and the first, have a
+//! budget of nodes: one that spends it without a better score hands over to the next with
+//! twice the budget and the other order, focus cells first or not (`Maximiser::dive_in_turns`).
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
@@ -124,7 +128,12 @@ pub struct Maximiser<B> {
     levels: Vec<Level<B>>,
     /// Cells whose candidates fell to one digit, waiting to be placed.
     singles: Vec<u16>,
+    /// The best score found in this search, reached by `best_grid`.
     best: Option<u32>,
+    /// What a completion must score more than for the search to take it, and a node's bound
+    /// more than for the search to go on below it: the best score found, or higher while the
+    /// search asks whether some completion scores higher ([`Maximiser::aim_at_ceilings`]).
+    aim: Option<u32>,
     best_grid: Vec<u8>,
     nodes: u64,
     /// Dual steps at each node below the root (0 in a dive).
@@ -239,6 +248,7 @@ impl<B: Bitset> Maximiser<B> {
             levels: vec![level],
             singles: Vec::with_capacity(4 * cells),
             best: None,
+            aim: None,
             best_grid: vec![0; cells],
             nodes: 0,
             steps: 0,
@@ -275,6 +285,7 @@ impl<B: Bitset> Maximiser<B> {
     pub fn maximise(&mut self, givens: &[u8]) -> Option<u32> {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;
+        self.aim = None;
         self.nodes = 0;
         self.focused = false;
         if !(self.start(givens) && self.bound(0).is_some()) {
@@ -300,23 +311,12 @@ impl<B: Bitset> Maximiser<B> {
             }
             if left == 0 {
                 // The search proper, with a few steps per node; if that takes long, the
-                // subgradient has stalled: a tighter root, then dives without dual steps,
-                // each stopped by a better score, after which the root is fixed against it
-                // before the next.
+                // subgradient has stalled: a tighter root, then searches that aim at its bound.
                 if self.explore(self.nodes + SEARCH_NODES, NODE_STEPS, false) {
                     return self.best;
                 }
-                let mut bound = self.smooth(0);
-                loop {
-                    match (bound, self.best) {
-                        (Some(b), Some(best)) if b > best => {}
-                        _ => return self.best,
-                    }
-                    if self.dive_in_turns(DIVE_NODES) {
-                        return self.best;
-                    }
-                    bound = self.fix_reduced_costs(0);
-                }
+                let bound = self.smooth(0);
+                return self.aim_at_ceilings(bound);
             }
             if self.dive(self.nodes + DIVE_NODES) {
                 return self.best;
@@ -324,8 +324,35 @@ impl<B: Bitset> Maximiser<B> {
         }
     }
 
-    /// Dives from the root until one finds a better completion (false) or goes through the
-    /// whole tree (true). The first dive may visit `budget` nodes, each next one twice as
+    /// Settles the search from the root's bound `bound` (`None` or not above the best score:
+    /// nothing beats the best), with the root's fixing done, by aiming at the bound itself:
+    /// dives ([`Maximiser::dive_in_turns`]) take only a completion that scores the ceiling, no
+    /// completion can score more, so the first one found is the maximum; if they go through
+    /// the whole tree instead, no completion scores the ceiling, and the next dives aim one
+    /// lower. Returns the maximum.
+    ///
+    /// Aiming at the ceiling rather than just above the best score found prunes every node
+    /// whose bound falls below the ceiling and leaves reduced-cost fixing no slack, so the tree
+    /// stays small even when the best score found lies far below the maximum, which the dives
+    /// would otherwise have to climb to by better scores, one at a time. Each proof that a
+    /// ceiling is out of reach costs at most a search against the best score.
+    fn aim_at_ceilings(&mut self, mut bound: Option<u32>) -> Option<u32> {
+        loop {
+            let ceiling = match (bound, self.best) {
+                (Some(b), Some(best)) if b > best => b,
+                _ => return self.best,
+            };
+            self.aim = Some(ceiling - 1);
+            if !self.dive_in_turns(DIVE_NODES) {
+                return self.best;
+            }
+            self.aim = self.best;
+            bound = Some(ceiling - 1);
+        }
+    }
+
+    /// Dives from the root until one finds a completion scoring above the aim (false) or goes
+    /// through the whole tree (true). The first dive may visit `budget` nodes, each next one twice as
     /// many as the one before, and each takes the other order (focus cells first or not):
     /// each order settles in a few hundred nodes some grids on which the other wanders for
     /// hundreds of thousands, and the doubling bounds what the wrong one wastes.
@@ -343,9 +370,10 @@ impl<B: Bitset> Maximiser<B> {
         }
     }
 
-    /// Searches from the root without dual steps until it finds a better completion or has
-    /// visited `budget` nodes in all. True when it went through the whole search tree
-    /// instead, which proves the best score found (or that there is no completion).
+    /// Searches from the root without dual steps until it finds a completion scoring above the
+    /// aim or has visited `budget` nodes in all. True when it went through the whole search
+    /// tree instead, which proves that no completion scores above the aim (or that there is
+    /// none at all, before a score is found).
     fn dive(&mut self, budget: u64) -> bool {
         self.explore(budget, 0, true)
     }
@@ -527,7 +555,7 @@ impl<B: Bitset> Maximiser<B> {
         Some(level.bound)
     }
 
-    /// Up to `steps` dual steps at level `depth`, while its bound still beats the best score:
+    /// Up to `steps` dual steps at level `depth`, while its bound still beats the aim:
     /// even steps average each cell's reduced costs over its copies ([`Maximiser::average`]),
     /// odd steps are subgradient steps, which move profit between the copies of each cell
     /// whose row, column and region assign it different digits. Returns the bound, or `None`
@@ -539,7 +567,7 @@ impl<B: Bitset> Maximiser<B> {
         let mut lambda = 2;
         let mut lowest = bound;
         for step in 0..steps {
-            let best = match self.best {
+            let aim = match self.aim {
                 Some(b) if bound > b => b,
                 _ => return Some(bound),
             };
@@ -556,6 +584,7 @@ impl<B: Bitset> Maximiser<B> {
             }
             if pairs == 0 {
                 self.best = Some(bound);
+                self.aim = Some(bound);
                 for (cell, g) in self.best_grid.iter_mut().enumerate() {
                     let c = if level.is_unsolved(cell) {
                         level.assigned[cell]
@@ -572,7 +601,7 @@ impl<B: Bitset> Maximiser<B> {
                 lowest = lowest.min(bound);
                 continue;
             }
-            let gap = i64::from(bound - best) * i64::from(SCALE);
+            let gap = i64::from(bound - aim) * i64::from(SCALE);
             let delta = (gap * lambda / (2 * pairs))
                 .max(1)
                 .min(i64::from(SCALE) * 4) as i32;
@@ -864,8 +893,9 @@ impl<B: Bitset> Maximiser<B> {
             Some(cell) => cell,
             None => {
                 let level = &self.levels[depth];
-                if self.best.map_or(true, |b| level.score > b) {
+                if self.aim.map_or(true, |b| level.score > b) {
                     self.best = Some(level.score);
+                    self.aim = Some(level.score);
                     self.stop = self.stop_at_better;
                     for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
                         *g = c.trailing_zeros() as u8 + 1;
@@ -878,7 +908,7 @@ impl<B: Bitset> Maximiser<B> {
         let mut order = [0; 16];
         let count = self.losses(depth, cell, &mut loss, &mut order);
         for &d in &order[..count] {
-            if self.best.map_or(false, |b| loss[d] > self.slack(depth, b)) {
+            if self.aim.map_or(false, |b| loss[d] > self.slack(depth, b)) {
                 continue;
             }
             if self.descend(depth, cell, 1 << d) {
@@ -891,9 +921,9 @@ impl<B: Bitset> Maximiser<B> {
     }
 
     /// How far a placement at level `depth` may lower its total (in profit units) and still
-    /// leave a bound above `best`; negative if none can.
-    fn slack(&self, depth: usize, best: u32) -> i64 {
-        self.levels[depth].total() - (i64::from(best) + 1) * i64::from(SCALE)
+    /// leave a bound above `aim`; negative if none can.
+    fn slack(&self, depth: usize, aim: u32) -> i64 {
+        self.levels[depth].total() - (i64::from(aim) + 1) * i64::from(SCALE)
     }
 
     /// For each candidate `d` (0-based) of `cell` at level `depth`, whose houses are up to
@@ -927,20 +957,20 @@ impl<B: Bitset> Maximiser<B> {
     }
 
     /// Reduced-cost fixing at level `depth`, whose houses are up to date: strikes every
-    /// candidate whose loss (see [`Maximiser::losses`]) would leave no bound above the best
-    /// score, then propagates and updates the bound, until nothing more goes. Returns the
-    /// bound, or `None` if the node is dead. O(cells * N) per round.
+    /// candidate whose loss (see [`Maximiser::losses`]) would leave no bound above the aim,
+    /// then propagates and updates the bound, until nothing more goes. Returns the bound, or
+    /// `None` if the node is dead. O(cells * N) per round.
     fn fix_reduced_costs(&mut self, depth: usize) -> Option<u32> {
         let (n, cells) = (self.size, self.cells);
         // The level is propagated: whatever a failed placement elsewhere left here is stale.
         self.singles.clear();
         loop {
             let bound = self.levels[depth].bound;
-            let best = match self.best {
+            let aim = match self.aim {
                 Some(b) if bound > b => b,
                 _ => return Some(bound),
             };
-            let slack = self.slack(depth, best);
+            let slack = self.slack(depth, aim);
             let mut struck = false;
             let level = &mut self.levels[depth];
             for cell in Cells(level.unsolved) {
@@ -1050,7 +1080,7 @@ impl<B: Bitset> Maximiser<B> {
 
     /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
     /// takes the search's dual steps and fixing, and says whether the child can still beat
-    /// the best score found.
+    /// the aim.
     #[inline]
     fn descend(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
         if self.levels.len() == depth + 1 {
@@ -1067,10 +1097,10 @@ impl<B: Bitset> Maximiser<B> {
         if self.take_dual_steps(depth + 1, self.steps).is_none() {
             return false;
         }
-        match (self.fix_reduced_costs(depth + 1), self.best) {
+        match (self.fix_reduced_costs(depth + 1), self.aim) {
             (None, _) => false,
             (Some(_), None) => true,
-            (Some(b), Some(best)) => b > best,
+            (Some(b), Some(aim)) => b > aim,
         }
     }
 }
@@ -1230,6 +1260,38 @@ mod tests {
             tighter += (after < before) as usize;
         }
         assert!(tighter > 0, "the smoothed dual never lowered a bound");
+    }
+
+    /// The dives that aim at a ceiling, started from the root's first bound (before any dual
+    /// step, so mostly well above the maximum) with the first dive's score to beat, against
+    /// every completion: they must step down past every ceiling no completion reaches and
+    /// stop at the maximum.
+    #[test]
+    fn aiming_at_ceilings_stops_at_the_maximum() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(6);
+        let mut stepped_down = 0;
+        for round in 0..60 {
+            let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
+            let givens = random_givens(&mut rng, &layout, 2 + round % 6);
+            let best = exhaustive(&layout, &givens, &weights);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            assert!(engine.start(&givens));
+            let ceiling = engine.bound(0);
+            // A first completion to beat (none if the dive finds there is none).
+            engine.dive_in_turns(FIRST_DIVE_NODES);
+            let got = engine.aim_at_ceilings(ceiling);
+            assert_eq!(got, best, "givens {:?}", givens);
+            if let Some(best) = got {
+                assert!(is_completion(&layout, &givens, engine.best_grid()));
+                assert_eq!(score(engine.best_grid(), &weights), best);
+                stepped_down += (ceiling.unwrap() > best + 1) as usize;
+            }
+        }
+        assert!(
+            stepped_down > 10,
+            "the ceilings were too close to test stepping down"
+        );
     }
 
     #[test]
