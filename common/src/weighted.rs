@@ -361,7 +361,7 @@ impl<B: Bitset> Maximiser<B> {
     /// twice as many as the one before, and each takes another order: each order settles in a
     /// few hundred nodes some grids on which another wanders for hundreds of thousands, and
     /// the doubling bounds what the wrong one wastes. The scored orders (focus cells first or
-    /// not) take turns; while no completion is known, every other dive from the third on is
+    /// not) take turns; while no completion is known, every other dive from the second on is
     /// blind instead (see `shuffle`), each with new tie-breaks: a scored order follows its
     /// losses to the same high-scoring cells every time, and on some sparse grids those admit
     /// no completion that the search could refute quickly.
@@ -370,7 +370,7 @@ impl<B: Bitset> Maximiser<B> {
         let mut turn = 0u32;
         loop {
             turn += 1;
-            let blind = before.is_none() && turn % 2 == 1 && turn > 1;
+            let blind = before.is_none() && turn % 2 == 0;
             self.shuffle = if blind { mix(turn) | 1 } else { 0 };
             let whole = self.dive(self.nodes + budget);
             self.shuffle = 0;
