@@ -1215,6 +1215,12 @@ mod tests {
         givens
     }
 
+    /// Random weights 1-30 for the 6x6 `layout`, and `keep` givens from a full grid.
+    fn weighted_6x6(rng: &mut Rng, layout: &Layout, keep: usize) -> (Vec<u32>, Vec<u8>) {
+        let weights = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
+        (weights, random_givens(rng, layout, keep))
+    }
+
     fn check<B: Bitset>(layout: &Layout, givens: &[u8], weights: &[u32]) {
         let mut engine = Maximiser::<B>::new(layout, weights);
         let got = engine.maximise(givens);
@@ -1287,8 +1293,7 @@ mod tests {
         let mut rng = Rng::new(5);
         let mut tighter = 0;
         for round in 0..40 {
-            let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
-            let givens = random_givens(&mut rng, &layout, 2 + round % 8);
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 2 + round % 8);
             let best = exhaustive(&layout, &givens, &weights).unwrap();
             let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
@@ -1310,8 +1315,7 @@ mod tests {
         let mut rng = Rng::new(6);
         let mut stepped_down = 0;
         for round in 0..24 {
-            let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
-            let givens = random_givens(&mut rng, &layout, 7 + round % 4);
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 7 + round % 4);
             let best = exhaustive(&layout, &givens, &weights);
             let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
