@@ -36,13 +36,17 @@
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
-//! better). If the rounds leave the root's bound above the best score, the root's profits
-//! are rebuilt from a near-optimal dual of the linear relaxation (`Maximiser::smooth`: the
-//! subgradient steps stall well above it on sparse grids), and dives follow, each ended by a
-//! better score, after which the root's fixing runs again against it, until one dive goes
-//! through the whole tree. These dives, and the first, have a budget of nodes: one that
-//! spends it without a better score hands over to the next with twice the budget and the
-//! other order, focus cells first or not (`Maximiser::dive_in_turns`).
+//! better), and a short search with a few steps per node follows. If that leaves the root's
+//! bound above the best score, the root's profits are rebuilt from a near-optimal dual of the
+//! linear relaxation (`Maximiser::smooth`: the subgradient steps stall well above it on sparse
+//! grids), and dives follow that aim at that bound, the ceiling: they take only a completion
+//! scoring the ceiling, which is then the maximum, and one that goes through the whole tree
+//! proves the ceiling one lower (`Maximiser::aim_at_ceilings`). The smoothed bound is mostly
+//! the maximum itself, while the best score found can lie far below it: a search that aims
+//! at the ceiling prunes every node whose bound falls short of it, where one that only has to
+//! beat the best score wanders until it climbs there. These dives, and the first, have a
+//! budget of nodes: one that spends it without a better score hands over to the next with
+//! twice the budget and the other order, focus cells first or not (`Maximiser::dive_in_turns`).
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
@@ -124,7 +128,12 @@ pub struct Maximiser<B> {
     levels: Vec<Level<B>>,
     /// Cells whose candidates fell to one digit, waiting to be placed.
     singles: Vec<u16>,
+    /// The best score found in this search, reached by `best_grid`.
     best: Option<u32>,
+    /// What a completion must score more than for the search to take it, and a node's bound
+    /// more than for the search to go on below it: the best score found, or higher while the
+    /// search asks whether some completion scores higher ([`Maximiser::aim_at_ceilings`]).
+    aim: Option<u32>,
     best_grid: Vec<u8>,
     nodes: u64,
     /// Dual steps at each node below the root (0 in a dive).
@@ -140,6 +149,10 @@ pub struct Maximiser<B> {
     focus: Vec<bool>,
     /// Whether the search branches on the focus cells first just now.
     focused: bool,
+    /// Nonzero in a blind dive, which looks for any completion: it branches on a cell with
+    /// the fewest candidates and tries its digits in an order drawn from this value, the
+    /// losses left aside ([`Maximiser::dive_in_turns`]).
+    shuffle: u32,
 }
 
 impl<B: Bitset> Level<B> {
@@ -239,6 +252,7 @@ impl<B: Bitset> Maximiser<B> {
             levels: vec![level],
             singles: Vec::with_capacity(4 * cells),
             best: None,
+            aim: None,
             best_grid: vec![0; cells],
             nodes: 0,
             steps: 0,
@@ -247,6 +261,7 @@ impl<B: Bitset> Maximiser<B> {
             stop: false,
             focus: Vec::new(),
             focused: false,
+            shuffle: 0,
         }
     }
 
@@ -304,6 +319,7 @@ impl<B: Bitset> Maximiser<B> {
     pub fn maximise(&mut self, givens: &[u8]) -> Option<u32> {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;
+        self.aim = None;
         self.nodes = 0;
         self.focused = false;
         if !(self.start(givens) && self.bound(0).is_some()) {
@@ -329,23 +345,12 @@ impl<B: Bitset> Maximiser<B> {
             }
             if left == 0 {
                 // The search proper, with a few steps per node; if that takes long, the
-                // subgradient has stalled: a tighter root, then dives without dual steps,
-                // each stopped by a better score, after which the root is fixed against it
-                // before the next.
+                // subgradient has stalled: a tighter root, then searches that aim at its bound.
                 if self.explore(self.nodes + SEARCH_NODES, NODE_STEPS, false) {
                     return self.best;
                 }
-                let mut bound = self.smooth(0);
-                loop {
-                    match (bound, self.best) {
-                        (Some(b), Some(best)) if b > best => {}
-                        _ => return self.best,
-                    }
-                    if self.dive_in_turns(DIVE_NODES) {
-                        return self.best;
-                    }
-                    bound = self.fix_reduced_costs(0);
-                }
+                let bound = self.smooth(0);
+                return self.aim_at_ceilings(bound);
             }
             if self.dive(self.nodes + DIVE_NODES) {
                 return self.best;
@@ -353,28 +358,68 @@ impl<B: Bitset> Maximiser<B> {
         }
     }
 
-    /// Dives from the root until one finds a better completion (false) or goes through the
-    /// whole tree (true). The first dive may visit `budget` nodes, each next one twice as
-    /// many as the one before, and each takes the other order (focus cells first or not):
-    /// each order settles in a few hundred nodes some grids on which the other wanders for
-    /// hundreds of thousands, and the doubling bounds what the wrong one wastes.
+    /// Settles the search from the root's bound `bound` (`None` or not above the best score:
+    /// nothing beats the best), with the root's fixing done, by aiming at the bound itself:
+    /// dives ([`Maximiser::dive_in_turns`]) take only a completion that scores the ceiling, no
+    /// completion can score more, so the first one found is the maximum; if they go through
+    /// the whole tree instead, no completion scores the ceiling, and the next dives aim one
+    /// lower. Returns the maximum.
+    ///
+    /// Aiming at the ceiling rather than just above the best score found prunes every node
+    /// whose bound falls below the ceiling and leaves reduced-cost fixing no slack, so the tree
+    /// stays small even when the best score found lies far below the maximum, which the dives
+    /// would otherwise have to climb to by better scores, one at a time. Each proof that a
+    /// ceiling is out of reach costs at most a search against the best score.
+    fn aim_at_ceilings(&mut self, mut bound: Option<u32>) -> Option<u32> {
+        loop {
+            let ceiling = match (bound, self.best) {
+                (Some(b), Some(best)) if b > best => b,
+                _ => return self.best,
+            };
+            self.aim = Some(ceiling - 1);
+            if !self.dive_in_turns(DIVE_NODES) {
+                return self.best;
+            }
+            self.aim = self.best;
+            bound = Some(ceiling - 1);
+        }
+    }
+
+    /// Dives from the root until one finds a completion scoring above the aim (false) or goes
+    /// through the whole tree (true). The first dive may visit `budget` nodes, each next one
+    /// twice as many as the one before, and each takes another order: each order settles in a
+    /// few hundred nodes some grids on which another wanders for hundreds of thousands, and
+    /// the doubling bounds what the wrong one wastes. The scored orders (focus cells first or
+    /// not) take turns; while no completion is known, every other dive from the second on is
+    /// blind instead (see `shuffle`), each with new tie-breaks: a scored order follows its
+    /// losses to the same high-scoring cells every time, and on some sparse grids those admit
+    /// no completion that the search could refute quickly.
     fn dive_in_turns(&mut self, mut budget: u64) -> bool {
         let before = self.best;
+        let mut turn = 0u32;
         loop {
-            if self.dive(self.nodes + budget) {
+            turn += 1;
+            let blind = before.is_none() && turn % 2 == 0;
+            self.shuffle = if blind { mix(turn) | 1 } else { 0 };
+            let whole = self.dive(self.nodes + budget);
+            self.shuffle = 0;
+            if whole {
                 return true;
             }
             if self.best != before {
                 return false;
             }
             budget *= 2;
-            self.focused = !self.focused;
+            if !blind {
+                self.focused = !self.focused;
+            }
         }
     }
 
-    /// Searches from the root without dual steps until it finds a better completion or has
-    /// visited `budget` nodes in all. True when it went through the whole search tree
-    /// instead, which proves the best score found (or that there is no completion).
+    /// Searches from the root without dual steps until it finds a completion scoring above the
+    /// aim or has visited `budget` nodes in all. True when it went through the whole search
+    /// tree instead, which proves that no completion scores above the aim (or that there is
+    /// none at all, before a score is found).
     fn dive(&mut self, budget: u64) -> bool {
         self.explore(budget, 0, true)
     }
@@ -556,7 +601,7 @@ impl<B: Bitset> Maximiser<B> {
         Some(level.bound)
     }
 
-    /// Up to `steps` dual steps at level `depth`, while its bound still beats the best score:
+    /// Up to `steps` dual steps at level `depth`, while its bound still beats the aim:
     /// even steps average each cell's reduced costs over its copies ([`Maximiser::average`]),
     /// odd steps are subgradient steps, which move profit between the copies of each cell
     /// whose row, column and region assign it different digits. Returns the bound, or `None`
@@ -568,7 +613,7 @@ impl<B: Bitset> Maximiser<B> {
         let mut lambda = 2;
         let mut lowest = bound;
         for step in 0..steps {
-            let best = match self.best {
+            let aim = match self.aim {
                 Some(b) if bound > b => b,
                 _ => return Some(bound),
             };
@@ -585,6 +630,7 @@ impl<B: Bitset> Maximiser<B> {
             }
             if pairs == 0 {
                 self.best = Some(bound);
+                self.aim = Some(bound);
                 for (cell, g) in self.best_grid.iter_mut().enumerate() {
                     let c = if level.is_unsolved(cell) {
                         level.assigned[cell]
@@ -601,7 +647,7 @@ impl<B: Bitset> Maximiser<B> {
                 lowest = lowest.min(bound);
                 continue;
             }
-            let gap = i64::from(bound - best) * i64::from(SCALE);
+            let gap = i64::from(bound - aim) * i64::from(SCALE);
             let delta = (gap * lambda / (2 * pairs))
                 .max(1)
                 .min(i64::from(SCALE) * 4) as i32;
@@ -856,6 +902,15 @@ impl<B: Bitset> Maximiser<B> {
         let mut best = None;
         let mut best_key = (u32::MAX, i64::MIN, 0u32);
         for cell in Cells(level.unsolved) {
+            let count = level.candidates[cell].count_ones();
+            if self.shuffle != 0 {
+                let key = (count, -i64::from(mix(cell as u32 ^ self.shuffle)), 0);
+                if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
+                    best_key = key;
+                    best = Some(cell);
+                }
+                continue;
+            }
             let houses = self.cell_houses[cell];
             let mut least = [i64::MAX; 2];
             for d in digits(level.candidates[cell]) {
@@ -866,7 +921,7 @@ impl<B: Bitset> Maximiser<B> {
                     least[1] = loss;
                 }
             }
-            let mut len = level.candidates[cell].count_ones().min(3);
+            let mut len = count.min(3);
             if len > 1 && self.focused && self.focus.get(cell) == Some(&false) {
                 len += 3;
             }
@@ -893,8 +948,9 @@ impl<B: Bitset> Maximiser<B> {
             Some(cell) => cell,
             None => {
                 let level = &self.levels[depth];
-                if self.best.map_or(true, |b| level.score > b) {
+                if self.aim.map_or(true, |b| level.score > b) {
                     self.best = Some(level.score);
+                    self.aim = Some(level.score);
                     self.stop = self.stop_at_better;
                     for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
                         *g = c.trailing_zeros() as u8 + 1;
@@ -907,7 +963,7 @@ impl<B: Bitset> Maximiser<B> {
         let mut order = [0; 16];
         let count = self.losses(depth, cell, &mut loss, &mut order);
         for &d in &order[..count] {
-            if self.best.map_or(false, |b| loss[d] > self.slack(depth, b)) {
+            if self.aim.map_or(false, |b| loss[d] > self.slack(depth, b)) {
                 continue;
             }
             if self.descend(depth, cell, 1 << d) {
@@ -920,9 +976,9 @@ impl<B: Bitset> Maximiser<B> {
     }
 
     /// How far a placement at level `depth` may lower its total (in profit units) and still
-    /// leave a bound above `best`; negative if none can.
-    fn slack(&self, depth: usize, best: u32) -> i64 {
-        self.levels[depth].total() - (i64::from(best) + 1) * i64::from(SCALE)
+    /// leave a bound above `aim`; negative if none can.
+    fn slack(&self, depth: usize, aim: u32) -> i64 {
+        self.levels[depth].total() - (i64::from(aim) + 1) * i64::from(SCALE)
     }
 
     /// For each candidate `d` (0-based) of `cell` at level `depth`, whose houses are up to
@@ -940,12 +996,17 @@ impl<B: Bitset> Maximiser<B> {
         let houses = self.cell_houses[cell];
         let mut count = 0;
         let mut options = level.candidates[cell];
+        let mut key = [0; 16];
         while options != 0 {
             let d = 15 - options.leading_zeros() as usize;
             options &= !(1 << d);
             loss[d] = level.loss(self.size, self.cells, cell, houses, d);
+            key[d] = match self.shuffle {
+                0 => loss[d],
+                shuffle => i64::from(mix(d as u32 ^ shuffle)),
+            };
             let mut j = count;
-            while j > 0 && loss[order[j - 1]] > loss[d] {
+            while j > 0 && key[order[j - 1]] > key[d] {
                 order[j] = order[j - 1];
                 j -= 1;
             }
@@ -956,20 +1017,20 @@ impl<B: Bitset> Maximiser<B> {
     }
 
     /// Reduced-cost fixing at level `depth`, whose houses are up to date: strikes every
-    /// candidate whose loss (see [`Maximiser::losses`]) would leave no bound above the best
-    /// score, then propagates and updates the bound, until nothing more goes. Returns the
-    /// bound, or `None` if the node is dead. O(cells * N) per round.
+    /// candidate whose loss (see [`Maximiser::losses`]) would leave no bound above the aim,
+    /// then propagates and updates the bound, until nothing more goes. Returns the bound, or
+    /// `None` if the node is dead. O(cells * N) per round.
     fn fix_reduced_costs(&mut self, depth: usize) -> Option<u32> {
         let (n, cells) = (self.size, self.cells);
         // The level is propagated: whatever a failed placement elsewhere left here is stale.
         self.singles.clear();
         loop {
             let bound = self.levels[depth].bound;
-            let best = match self.best {
+            let aim = match self.aim {
                 Some(b) if bound > b => b,
                 _ => return Some(bound),
             };
-            let slack = self.slack(depth, best);
+            let slack = self.slack(depth, aim);
             let mut struck = false;
             let level = &mut self.levels[depth];
             for cell in Cells(level.unsolved) {
@@ -1079,7 +1140,7 @@ impl<B: Bitset> Maximiser<B> {
 
     /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
     /// takes the search's dual steps and fixing, and says whether the child can still beat
-    /// the best score found.
+    /// the aim.
     #[inline]
     fn descend(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
         if self.levels.len() == depth + 1 {
@@ -1096,10 +1157,10 @@ impl<B: Bitset> Maximiser<B> {
         if self.take_dual_steps(depth + 1, self.steps).is_none() {
             return false;
         }
-        match (self.fix_reduced_costs(depth + 1), self.best) {
+        match (self.fix_reduced_costs(depth + 1), self.aim) {
             (None, _) => false,
             (Some(_), None) => true,
-            (Some(b), Some(best)) => b > best,
+            (Some(b), Some(aim)) => b > aim,
         }
     }
 }
@@ -1107,6 +1168,13 @@ impl<B: Bitset> Maximiser<B> {
 /// The digits (0-based) of a candidate set, bit `d` standing for digit `d + 1`, lowest first.
 fn digits(set: u16) -> Cells<u64> {
     Cells(u64::from(set))
+}
+
+/// A pseudo-random 32-bit value drawn from `x` (a multiplicative hash): each bit of `x`
+/// moves many bits of the result. O(1).
+fn mix(x: u32) -> u32 {
+    let x = x.wrapping_mul(0x9E37_79B9);
+    x ^ x >> 16
 }
 
 /// `tau * ln(sum(exp(t(d) / tau)))` over the digits `d` (0-based) of `set`, computed
@@ -1174,6 +1242,12 @@ mod tests {
             givens[cell] = full[cell];
         }
         givens
+    }
+
+    /// Random weights 1-30 for the 6x6 `layout`, and `keep` givens from a full grid.
+    fn weighted_6x6(rng: &mut Rng, layout: &Layout, keep: usize) -> (Vec<u32>, Vec<u8>) {
+        let weights = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
+        (weights, random_givens(rng, layout, keep))
     }
 
     fn check<B: Bitset>(layout: &Layout, givens: &[u8], weights: &[u32]) {
@@ -1248,8 +1322,7 @@ mod tests {
         let mut rng = Rng::new(5);
         let mut tighter = 0;
         for round in 0..40 {
-            let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
-            let givens = random_givens(&mut rng, &layout, 2 + round % 8);
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 2 + round % 8);
             let best = exhaustive(&layout, &givens, &weights).unwrap();
             let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
@@ -1259,6 +1332,67 @@ mod tests {
             tighter += (after < before) as usize;
         }
         assert!(tighter > 0, "the smoothed dual never lowered a bound");
+    }
+
+    /// The dives that aim at a ceiling, started from the root's first bound (before any dual
+    /// step, so mostly well above the maximum) with the first dive's score to beat, against
+    /// every completion: they must step down past every ceiling no completion reaches and
+    /// stop at the maximum.
+    #[test]
+    fn aiming_at_ceilings_stops_at_the_maximum() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(6);
+        let mut stepped_down = 0;
+        for round in 0..24 {
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 7 + round % 4);
+            let best = exhaustive(&layout, &givens, &weights);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            assert!(engine.start(&givens));
+            let ceiling = engine.bound(0);
+            // A first completion to beat (none if the dive finds there is none).
+            engine.dive_in_turns(FIRST_DIVE_NODES);
+            let got = engine.aim_at_ceilings(ceiling);
+            assert_eq!(got, best, "givens {:?}", givens);
+            if let Some(best) = got {
+                assert!(is_completion(&layout, &givens, engine.best_grid()));
+                assert_eq!(score(engine.best_grid(), &weights), best);
+                stepped_down += (ceiling.unwrap() > best + 1) as usize;
+            }
+        }
+        assert!(
+            stepped_down > 10,
+            "the ceilings were too close to test stepping down"
+        );
+    }
+
+    /// Blind dives on sparse 9x9 grids, each with its own tie-breaks: every one finds a
+    /// completion of the givens, and the tie-breaks lead them to different completions.
+    #[test]
+    fn blind_dives_find_completions_in_their_own_orders() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng::new(7);
+        let mut engine = Maximiser::<u128>::new(&layout, &target9_weights());
+        for round in 0..10 {
+            let givens = random_givens(&mut rng, &layout, 3 + round % 5);
+            let mut found = Vec::new();
+            for turn in 1..5 {
+                engine.best = None;
+                engine.aim = None;
+                assert!(engine.start(&givens) && engine.bound(0).is_some());
+                engine.shuffle = mix(turn) | 1;
+                let whole = engine.dive(u64::MAX);
+                assert!(!whole, "a completion of {:?} exists", givens);
+                assert!(is_completion(&layout, &givens, engine.best_grid()));
+                found.push(engine.best_grid().to_vec());
+            }
+            found.sort();
+            found.dedup();
+            assert!(
+                found.len() > 1,
+                "the tie-breaks changed nothing on {:?}",
+                givens
+            );
+        }
     }
 
     #[test]
