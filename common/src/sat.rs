@@ -478,16 +478,26 @@ mod tests {
     fn random_formula(rng: &mut Rng, vars: usize, clauses: usize) -> Vec<Vec<u32>> {
         (0..clauses)
             .map(|_| {
-                let mut c: Vec<u32> = Vec::new();
-                for _ in 0..rng.between(1, 4) {
-                    let v = rng.below(vars) as u32;
-                    if c.iter().all(|&l| l >> 1 != v) {
-                        c.push(2 * v + rng.below(2) as u32);
-                    }
-                }
-                c
+                let draws = rng.between(1, 4);
+                random_clause(rng, vars, 4, draws)
             })
             .collect()
+    }
+
+    /// Literals of distinct random variables over `vars`, drawn until there are `len` of
+    /// them or `draws` variables were drawn (a repeat is skipped).
+    fn random_clause(rng: &mut Rng, vars: usize, len: usize, draws: usize) -> Vec<u32> {
+        let mut c: Vec<u32> = Vec::new();
+        for _ in 0..draws {
+            if c.len() == len {
+                break;
+            }
+            let v = rng.below(vars) as u32;
+            if c.iter().all(|&l| l >> 1 != v) {
+                c.push(2 * v + rng.below(2) as u32);
+            }
+        }
+        c
     }
 
     #[test]
@@ -530,16 +540,7 @@ mod tests {
     /// near 43 (4.3 clauses a variable) about half have a model, and those take search.
     fn random_3sat(rng: &mut Rng, vars: usize, ratio: usize) -> Vec<Vec<u32>> {
         (0..vars * ratio / 10)
-            .map(|_| {
-                let mut c: Vec<u32> = Vec::new();
-                while c.len() < 3 {
-                    let v = rng.below(vars) as u32;
-                    if c.iter().all(|&l| l >> 1 != v) {
-                        c.push(2 * v + rng.below(2) as u32);
-                    }
-                }
-                c
-            })
+            .map(|_| random_clause(rng, vars, 3, usize::MAX))
             .collect()
     }
 
