@@ -21,6 +21,7 @@ pub mod output;
 pub mod regions;
 pub mod row_lex;
 pub mod sat;
+pub mod sat_order;
 pub mod scanner;
 pub mod sudoku_cover;
 pub mod weighted;

@@ -1,39 +1,71 @@
-//! A small CDCL SAT solver: two watched literals, first-UIP clause learning with
-//! non-chronological backjumps, VSIDS-style activities and restarts at geometrically growing
-//! intervals. A decision sets its variable false: in the puzzles it is made for most
-//! variables are.
+//! A small CDCL SAT solver in the manner of MiniSat: unit propagation over two watched
+//! literals, first-UIP conflict analysis with non-chronological backjumps and recursive
+//! minimization of the learnt clause, VSIDS decisions ([`crate::sat_order`]) with saved
+//! phases, restarts on the Luby sequence, and a learnt-clause database cut by glue (LBD).
 //!
 //! It is the backtracker's fallback for counts that run long (see `Backtracker::count_up_to`):
 //! sparse jigsaw layouts without a solution, which a search without learning refutes only by
 //! going through the same dead ends in many places, while a learnt clause rules out each one
 //! for good.
 //!
-//! A literal is `2 * var` (the variable true) or `2 * var + 1` (false). No learnt clause is
-//! ever dropped: the solver is made for problems of hundreds of variables decided within
-//! thousands of conflicts.
+//! A literal is `2 * var` (the variable true) or `2 * var + 1` (false).
+
+use crate::sat_order::VarOrder;
 
 /// No reason: a decision, or a fact of level 0.
 const NONE: usize = usize::MAX;
 
+/// Conflicts per unit of the Luby sequence between restarts (MiniSat's 100).
+const RESTART_UNIT: u64 = 100;
+
+/// Learnt clauses kept before the first reduction of the database, and how many more each
+/// reduction allows the next time (Glucose's 2,000 and 300).
+const FIRST_REDUCTION: usize = 2000;
+const REDUCTION_STEP: usize = 300;
+
+/// Learnt clauses of at most this glue (LBD: the decision levels their literals span) survive
+/// every reduction: they tie few decisions together, and are the ones used again.
+const GLUE_KEPT: u32 = 2;
+
+/// A clause: its literals, the watched two first; a reason's implied literal is the first.
+struct Clause {
+    lits: Vec<u32>,
+    /// The glue of a learnt clause when it was learnt; 0 for a clause given by
+    /// [`Sat::add`], which is never dropped.
+    glue: u32,
+}
+
+/// A clause watching a literal, with one of its other literals (the blocker): when that one is
+/// true, propagation passes the clause by without reading it.
+#[derive(Clone, Copy)]
+struct Watch {
+    clause: usize,
+    blocker: u32,
+}
+
 /// A formula being solved: its clauses, and the assignment the search stands at.
 #[derive(Default)]
 pub struct Sat {
-    clauses: Vec<Vec<u32>>,
+    clauses: Vec<Clause>,
     /// Per literal: the clauses watching it, looked at when it becomes false.
-    watches: Vec<Vec<usize>>,
+    watches: Vec<Vec<Watch>>,
     /// Per literal: 1 true, -1 false, 0 unassigned.
     truth: Vec<i8>,
     /// Per variable: its decision level and the clause that implied it.
     at: Vec<(usize, usize)>,
-    /// Per variable: its activity, and whether conflict analysis has met it.
-    activity: Vec<f64>,
+    /// Per variable: the literal it was last set to (phase saving), first its negation.
+    phase: Vec<u32>,
+    order: VarOrder,
+    /// Per variable: whether conflict analysis has met it.
     seen: Vec<bool>,
     trail: Vec<u32>,
     /// Per decision level: where it starts on the trail.
     limits: Vec<usize>,
     /// The trail's literals not yet propagated start here.
     head: usize,
-    bump: f64,
+    /// Learnt clauses in the database, and how many it may hold before the next reduction.
+    learnts: usize,
+    reduce_above: usize,
     /// True once the clauses contradict each other.
     failed: bool,
     /// Conflicts met, and literals propagated, since [`Sat::new`]: the solver's work in
@@ -49,9 +81,10 @@ impl Sat {
             watches: vec![Vec::new(); 2 * vars],
             truth: vec![0; 2 * vars],
             at: vec![(0, NONE); vars],
-            activity: vec![0.0; vars],
+            phase: (0..vars as u32).map(|v| 2 * v + 1).collect(),
+            order: VarOrder::new(vars),
             seen: vec![false; vars],
-            bump: 1.0,
+            reduce_above: FIRST_REDUCTION,
             ..Sat::default()
         }
     }
@@ -76,7 +109,7 @@ impl Sat {
                 self.failed |= self.propagate().is_some();
             }
             _ => {
-                self.push(c);
+                self.push(c, 0);
             }
         }
     }
@@ -84,37 +117,32 @@ impl Sat {
     /// Whether the clauses have a model; if so, [`Sat::value`] reads it until the next
     /// [`Sat::add`]. Exponential in the worst case.
     pub fn solve(&mut self) -> bool {
-        // Conflicts since the last restart, and how many the next restart waits for.
-        let (mut conflicts, mut span) = (0, 100);
+        // Restarts so far, and the conflicts left before the next one.
+        let (mut restarts, mut left) = (0, RESTART_UNIT);
         while !self.failed {
-            if let Some(c) = self.propagate() {
+            if let Some(conflict) = self.propagate() {
+                self.conflicts += 1;
                 self.failed = self.limits.is_empty();
                 if !self.failed {
-                    let (learnt, back) = self.analyze(c);
+                    let (learnt, back) = self.analyze(conflict);
                     self.backtrack(back);
-                    let lit = learnt[0];
-                    let reason = if learnt.len() > 1 {
-                        self.push(learnt)
-                    } else {
-                        NONE
-                    };
-                    self.assign(lit, reason);
-                    conflicts += 1;
-                    self.conflicts += 1;
+                    self.learn(learnt);
+                    left = left.saturating_sub(1);
                 }
                 continue;
             }
-            if conflicts > span {
-                conflicts = 0;
-                span += span / 2;
+            if left == 0 {
+                restarts += 1;
+                left = RESTART_UNIT * luby(restarts);
                 self.backtrack(0);
+                if self.learnts > self.reduce_above {
+                    self.reduce();
+                }
             }
-            // The most active free variable (the bits of a float of one sign order as it does).
-            let free = (0..self.at.len()).rev().filter(|&v| self.truth[2 * v] == 0);
-            match free.max_by_key(|&v| self.activity[v].to_bits()) {
-                Some(v) => {
+            match self.decide() {
+                Some(lit) => {
                     self.limits.push(self.trail.len());
-                    self.assign(2 * v as u32 + 1, NONE);
+                    self.assign(lit, NONE);
                 }
                 None => return true,
             }
@@ -146,63 +174,137 @@ impl Sat {
         self.trail.push(lit);
     }
 
-    /// Adds a clause of two literals or more, watching its first two; its index.
-    fn push(&mut self, c: Vec<u32>) -> usize {
+    /// Adds a clause of two literals or more of glue `glue` (0: not learnt), watching its
+    /// first two; its index.
+    fn push(&mut self, lits: Vec<u32>, glue: u32) -> usize {
         let i = self.clauses.len();
-        self.watches[c[0] as usize].push(i);
-        self.watches[c[1] as usize].push(i);
-        self.clauses.push(c);
+        self.watch(i, &lits);
+        self.learnts += usize::from(glue > 0);
+        self.clauses.push(Clause { lits, glue });
         i
     }
+
+    /// Clause `i` of literals `lits` watches its first two, each with the other as blocker.
+    fn watch(&mut self, i: usize, lits: &[u32]) {
+        let (a, b) = (lits[0], lits[1]);
+        self.watches[a as usize].push(Watch {
+            clause: i,
+            blocker: b,
+        });
+        self.watches[b as usize].push(Watch {
+            clause: i,
+            blocker: a,
+        });
+    }
+
+    // Decision.
+
+    /// The literal of the next decision: the most active free variable, set as it was last
+    /// (false the first time: in the puzzles it is made for most variables are); `None` when
+    /// every variable has a value.
+    fn decide(&mut self) -> Option<u32> {
+        while let Some(v) = self.order.pop() {
+            if self.truth[2 * v] == 0 {
+                return Some(self.phase[v]);
+            }
+        }
+        None
+    }
+
+    /// Undoes every decision level above `level`, saving each freed variable's phase and
+    /// putting it back in the decision order.
+    fn backtrack(&mut self, level: usize) {
+        if self.limits.len() > level {
+            for &lit in &self.trail[self.limits[level]..] {
+                let v = (lit >> 1) as usize;
+                self.truth[lit as usize] = 0;
+                self.truth[(lit ^ 1) as usize] = 0;
+                self.phase[v] = lit;
+                self.order.insert(v);
+            }
+            self.trail.truncate(self.limits[level]);
+            self.limits.truncate(level);
+            self.head = self.trail.len();
+        }
+    }
+
+    // Propagation.
 
     /// Unit propagation of the trail's new literals; a clause with every literal false, if
     /// any. A clause's implied literal is put first, where `analyze` expects it.
     fn propagate(&mut self) -> Option<usize> {
         while self.head < self.trail.len() {
-            let f = (self.trail[self.head] ^ 1) as usize;
+            let f = self.trail[self.head] ^ 1;
             self.head += 1;
             self.propagations += 1;
-            let mut ws = std::mem::take(&mut self.watches[f]);
-            let mut i = 0;
+            let mut ws = std::mem::take(&mut self.watches[f as usize]);
+            // The watches kept are moved down to `ws[..kept]`.
+            let (mut i, mut kept) = (0, 0);
+            let mut conflict = None;
             while i < ws.len() {
-                let c = &mut self.clauses[ws[i]];
-                if c[0] as usize == f {
+                let w = ws[i];
+                i += 1;
+                if self.truth[w.blocker as usize] > 0 {
+                    ws[kept] = w;
+                    kept += 1;
+                    continue;
+                }
+                let c = &mut self.clauses[w.clause].lits;
+                if c[0] == f {
                     c.swap(0, 1);
                 }
-                if self.truth[c[0] as usize] > 0 {
-                    i += 1;
+                let first = c[0];
+                let w = Watch {
+                    clause: w.clause,
+                    blocker: first,
+                };
+                if self.truth[first as usize] > 0 {
+                    ws[kept] = w;
+                    kept += 1;
                     continue;
                 }
                 if let Some(k) = (2..c.len()).find(|&k| self.truth[c[k] as usize] >= 0) {
                     c.swap(1, k);
-                    self.watches[c[1] as usize].push(ws.swap_remove(i));
+                    self.watches[c[1] as usize].push(w);
                     continue;
                 }
-                let (first, index) = (c[0], ws[i]);
+                ws[kept] = w;
+                kept += 1;
                 if self.truth[first as usize] < 0 {
-                    self.watches[f] = ws;
-                    return Some(index);
+                    conflict = Some(w.clause);
+                    while i < ws.len() {
+                        ws[kept] = ws[i];
+                        kept += 1;
+                        i += 1;
+                    }
+                } else {
+                    self.assign(first, w.clause);
                 }
-                self.assign(first, index);
-                i += 1;
             }
-            self.watches[f] = ws;
+            ws.truncate(kept);
+            self.watches[f as usize] = ws;
+            if conflict.is_some() {
+                return conflict;
+            }
         }
         None
     }
 
-    /// First-UIP analysis of conflict clause `c`: the learnt clause, its asserting literal
-    /// first and a literal of the highest other level second, and that level.
+    // Conflict analysis.
+
+    /// First-UIP analysis of conflict clause `c`, minimized: the learnt clause, its asserting
+    /// literal first and a literal of the highest other level second, and that level. Bumps
+    /// the activity of every variable met.
     fn analyze(&mut self, mut c: usize) -> (Vec<u32>, usize) {
         let current = self.limits.len();
         let mut learnt = vec![0];
         let (mut pending, mut i, mut skip) = (0, self.trail.len(), 0);
         loop {
-            for &q in &self.clauses[c][skip..] {
+            for &q in &self.clauses[c].lits[skip..] {
                 let v = (q >> 1) as usize;
                 if !self.seen[v] && self.at[v].0 > 0 {
                     self.seen[v] = true;
-                    self.activity[v] += self.bump;
+                    self.order.bump(v);
                     if self.at[v].0 == current {
                         pending += 1;
                     } else {
@@ -226,35 +328,138 @@ impl Sat {
             c = self.at[(p >> 1) as usize].1;
             skip = 1;
         }
-        let mut back = 0;
-        for k in 1..learnt.len() {
-            let v = (learnt[k] >> 1) as usize;
-            self.seen[v] = false;
-            if self.at[v].0 > back {
-                back = self.at[v].0;
-                learnt.swap(1, k);
+        self.order.decay();
+        // The literals below the current level are `seen`; drop those their reasons imply.
+        let levels = learnt[1..]
+            .iter()
+            .fold(0, |s, &l| s | level_bit(self.at[(l >> 1) as usize].0));
+        let mut marked: Vec<u32> = learnt[1..].to_vec();
+        let mut k = 1;
+        while k < learnt.len() {
+            if self.at[(learnt[k] >> 1) as usize].1 != NONE
+                && self.implied(learnt[k], levels, &mut marked)
+            {
+                learnt.swap_remove(k);
+            } else {
+                k += 1;
             }
         }
-        self.bump /= 0.95;
-        if self.bump > 1e100 {
-            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
-            self.bump *= 1e-100;
+        for l in marked {
+            self.seen[(l >> 1) as usize] = false;
+        }
+        let mut back = 0;
+        for k in 1..learnt.len() {
+            let level = self.at[(learnt[k] >> 1) as usize].0;
+            if level > back {
+                back = level;
+                learnt.swap(1, k);
+            }
         }
         (learnt, back)
     }
 
-    /// Undoes every decision level above `level`.
-    fn backtrack(&mut self, level: usize) {
-        if self.limits.len() > level {
-            for &lit in &self.trail[self.limits[level]..] {
-                self.truth[lit as usize] = 0;
-                self.truth[(lit ^ 1) as usize] = 0;
+    /// Whether literal `lit` of a learnt clause, false and implied, follows from the clause's
+    /// other literals: every path back through the reasons ends at a `seen` variable or at
+    /// level 0 (MiniSat's recursive minimization). A reason implied at a level none of the
+    /// clause's literals has (`levels`, bits by [`level_bit`]) cannot, so the walk stops
+    /// there. The variables found implied stay `seen` and go into `marked`, to be cleared by
+    /// the caller; those of a failed walk are cleared.
+    fn implied(&mut self, lit: u32, levels: u64, marked: &mut Vec<u32>) -> bool {
+        let (mut stack, start) = (vec![lit], marked.len());
+        while let Some(p) = stack.pop() {
+            let reason = self.at[(p >> 1) as usize].1;
+            for &q in &self.clauses[reason].lits[1..] {
+                let (v, (level, reason)) = ((q >> 1) as usize, self.at[(q >> 1) as usize]);
+                if self.seen[v] || level == 0 {
+                    continue;
+                }
+                if reason == NONE || level_bit(level) & levels == 0 {
+                    for l in marked.drain(start..) {
+                        self.seen[(l >> 1) as usize] = false;
+                    }
+                    return false;
+                }
+                self.seen[v] = true;
+                stack.push(q);
+                marked.push(q);
             }
-            self.trail.truncate(self.limits[level]);
-            self.limits.truncate(level);
-            self.head = self.trail.len();
+        }
+        true
+    }
+
+    // The clause database.
+
+    /// Asserts the first literal of `learnt` (the search stands at the level it asserts at),
+    /// with the clause as its reason when it has more than one literal.
+    fn learn(&mut self, learnt: Vec<u32>) {
+        let lit = learnt[0];
+        let reason = if learnt.len() > 1 {
+            let mut levels: Vec<usize> = learnt[1..]
+                .iter()
+                .map(|&l| self.at[(l >> 1) as usize].0)
+                .collect();
+            levels.sort_unstable();
+            levels.dedup();
+            // The asserting literal's level is above all of these.
+            let glue = levels.len() as u32 + 1;
+            self.push(learnt, glue)
+        } else {
+            NONE
+        };
+        self.assign(lit, reason);
+    }
+
+    /// Drops the worse half of the learnt clauses of glue above [`GLUE_KEPT`], by glue then
+    /// length. At level 0, where no clause is a reason that analysis reads. O(clauses log
+    /// clauses + their literals).
+    fn reduce(&mut self) {
+        let mut candidates: Vec<usize> = (0..self.clauses.len())
+            .filter(|&i| self.clauses[i].glue > GLUE_KEPT)
+            .collect();
+        candidates.sort_unstable_by_key(|&i| (self.clauses[i].glue, self.clauses[i].lits.len()));
+        let mut dropped = vec![false; self.clauses.len()];
+        for &i in &candidates[candidates.len() / 2..] {
+            dropped[i] = true;
+        }
+        let clauses = std::mem::take(&mut self.clauses).into_iter().zip(dropped);
+        self.clauses = clauses.filter(|(_, d)| !d).map(|(c, _)| c).collect();
+        self.learnts -= candidates.len() - candidates.len() / 2;
+        self.reduce_above += REDUCTION_STEP;
+        // Level 0's reasons are never read again: forget them rather than renumber them.
+        for &lit in &self.trail {
+            self.at[(lit >> 1) as usize].1 = NONE;
+        }
+        self.watches.iter_mut().for_each(Vec::clear);
+        for i in 0..self.clauses.len() {
+            let lits = std::mem::take(&mut self.clauses[i].lits);
+            self.watch(i, &lits);
+            self.clauses[i].lits = lits;
         }
     }
+}
+
+/// The bit of decision level `level` in a set of levels kept in 64 bits (levels 64 apart
+/// share a bit: the set may hold more than it was given, never less).
+fn level_bit(level: usize) -> u64 {
+    1 << (level % 64)
+}
+
+/// Term `i` (from 0) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...:
+/// the restart intervals that waste at most a logarithmic factor against the best fixed one
+/// (Luby, Sinclair and Zuckerman). O(log i).
+fn luby(mut i: u64) -> u64 {
+    // Find the finite prefix of 2^k - 1 terms holding term i, then the term within it.
+    let (mut size, mut k) = (1, 0);
+    while size < i + 1 {
+        k += 1;
+        size = 2 * size + 1;
+    }
+    while size - 1 != i {
+        size = (size - 1) / 2;
+        k -= 1;
+        i %= size;
+    }
+    1 << k
 }
 
 #[cfg(test)]
@@ -273,16 +478,26 @@ mod tests {
     fn random_formula(rng: &mut Rng, vars: usize, clauses: usize) -> Vec<Vec<u32>> {
         (0..clauses)
             .map(|_| {
-                let mut c: Vec<u32> = Vec::new();
-                for _ in 0..rng.between(1, 4) {
-                    let v = rng.below(vars) as u32;
-                    if c.iter().all(|&l| l >> 1 != v) {
-                        c.push(2 * v + rng.below(2) as u32);
-                    }
-                }
-                c
+                let draws = rng.between(1, 4);
+                random_clause(rng, vars, 4, draws)
             })
             .collect()
+    }
+
+    /// Literals of distinct random variables over `vars`, drawn until there are `len` of
+    /// them or `draws` variables were drawn (a repeat is skipped).
+    fn random_clause(rng: &mut Rng, vars: usize, len: usize, draws: usize) -> Vec<u32> {
+        let mut c: Vec<u32> = Vec::new();
+        for _ in 0..draws {
+            if c.len() == len {
+                break;
+            }
+            let v = rng.below(vars) as u32;
+            if c.iter().all(|&l| l >> 1 != v) {
+                c.push(2 * v + rng.below(2) as u32);
+            }
+        }
+        c
     }
 
     #[test]
@@ -319,6 +534,100 @@ mod tests {
             }
         }
         assert!(sat_formulas > 50 && unsat_formulas > 50);
+    }
+
+    /// Random clauses of three distinct variables over `vars`, `ratio` tenths per variable:
+    /// near 43 (4.3 clauses a variable) about half have a model, and those take search.
+    fn random_3sat(rng: &mut Rng, vars: usize, ratio: usize) -> Vec<Vec<u32>> {
+        (0..vars * ratio / 10)
+            .map(|_| random_clause(rng, vars, 3, usize::MAX))
+            .collect()
+    }
+
+    #[test]
+    fn learnt_clauses_hold_in_every_model() {
+        // Analysis and minimization learn only what the formula implies: every learnt clause,
+        // minimized or not, is true in every model of the given clauses.
+        let mut rng = Rng::new(8);
+        let mut learnt = 0;
+        for round in 0..80 {
+            let vars = 12 + round % 4;
+            let clauses = random_3sat(&mut rng, vars, 40);
+            let models: Vec<u32> = (0..1u32 << vars)
+                .filter(|&m| satisfies(&clauses, m))
+                .collect();
+            let mut sat = Sat::new(vars);
+            for c in &clauses {
+                sat.add(c);
+            }
+            assert_eq!(sat.solve(), !models.is_empty());
+            for c in sat.clauses.iter().filter(|c| c.glue > 0) {
+                learnt += 1;
+                let clause = std::slice::from_ref(&c.lits);
+                assert!(models.iter().all(|&m| satisfies(clause, m)));
+            }
+        }
+        assert!(learnt > 100, "{}", learnt);
+    }
+
+    /// The models of `clauses` over `vars` that `sat` finds, each blocked once found, after
+    /// `between` between two solves.
+    fn models(sat: &mut Sat, vars: usize, mut between: impl FnMut(&mut Sat)) -> Vec<Vec<bool>> {
+        let mut found = Vec::new();
+        while sat.solve() {
+            let model: Vec<bool> = (0..vars).map(|v| sat.value(v)).collect();
+            let block: Vec<u32> = (0..vars).map(|v| 2 * v as u32 + model[v] as u32).collect();
+            found.push(model);
+            sat.add(&block);
+            between(sat);
+        }
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn reductions_keep_every_model() {
+        // Formulas too large to try every assignment, with few models: the solver that cuts
+        // its database at every restart and after every model finds the models of the one
+        // that never cuts it (which `models_agree_with_trying_every_assignment` checks).
+        let mut rng = Rng::new(6);
+        let (mut dropped, mut with_models) = (0, 0);
+        for round in 0..30 {
+            let vars = 30 + round % 10;
+            let clauses = random_3sat(&mut rng, vars, 44);
+            let (mut keeping, mut cutting) = (Sat::new(vars), Sat::new(vars));
+            keeping.reduce_above = usize::MAX;
+            for c in &clauses {
+                keeping.add(c);
+                cutting.add(c);
+            }
+            let expected = models(&mut keeping, vars, |_| {});
+            let found = models(&mut cutting, vars, |sat| {
+                let before = sat.clauses.len();
+                sat.reduce();
+                sat.reduce_above = 0;
+                dropped += before - sat.clauses.len();
+                assert_eq!(
+                    sat.learnts,
+                    sat.clauses.iter().filter(|c| c.glue > 0).count()
+                );
+            });
+            assert_eq!(found, expected, "{:?}", clauses);
+            with_models += usize::from(!found.is_empty());
+        }
+        assert!(
+            dropped > 500 && with_models > 5,
+            "{} {}",
+            dropped,
+            with_models
+        );
+    }
+
+    #[test]
+    fn restarts_follow_the_luby_sequence() {
+        let terms: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(luby(62), 32);
     }
 
     #[test]
