@@ -5,10 +5,11 @@
 //! cargo bench -p common --bench engine [-- [--puzzles N] [--reps R] [--data DIR] [FILTER]]
 //! ```
 //!
-//! std only (`harness = false`, no criterion): every benchmark times its whole loop `R` times
+//! No harness (`harness = false`, no criterion): every benchmark times its whole loop `R` times
 //! (default 5) and prints the median, per item and items per second, and beside it the fastest
 //! and slowest repetition per item, so that a noisy machine shows. `FILTER` keeps the benchmarks
-//! whose name contains it. The 9x9 sets are the first `N` puzzles (default 2,000) of
+//! whose name contains it or one of its comma-separated parts (`backtrack,sudoku-crate`). The
+//! 9x9 sets are the first `N` puzzles (default 2,000, read by `testkit::sudoku_lines`) of
 //! `DIR/bench/17_clue.txt` and `DIR/bench/forum_hardest_1905_11plus.txt`, tdoku's
 //! `puzzles2_17_clue` and `puzzles5_forum_hardest_1905_11+` from `data.zip` in the tdoku
 //! repository, which this repository does not carry. `--data DIR` names the folder (default:
@@ -18,6 +19,7 @@
 //! | benchmark | call |
 //! |---|---|
 //! | `backtrack-17clue`, `backtrack-hardest` | `Backtracker::count_up_to(givens, 2, ..)` per puzzle |
+//! | `sudoku-crate-17clue`, `sudoku-crate-hardest` | the `sudoku` crate's `Sudoku::solutions_count_up_to(2)` per puzzle |
 //! | `dlx-17clue`, `dlx-hardest` | `SudokuCover::set_givens` + `count_up_to(2, ..)` per puzzle |
 //! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
 //! | `row-lex-latin6` | `RowLex::visit` over the same grids, whole rows at a time |
@@ -26,6 +28,12 @@
 //! Beside the 9x9 sets' times, the guesses a puzzle (`Backtracker::guesses`,
 //! `SudokuCover::guesses`: the search nodes that tried two candidates or more), as tdoku reports
 //! them: a measure of the search that does not depend on the machine.
+//!
+//! The `sudoku` crate (crates.io, a Rust port of JCZSolve, 3x3 boxes only) is a peer anyone can
+//! rerun. Its loop and the backtracker's alternate, one repetition each in turn, so that a
+//! change in the machine's load falls on both alike; a second table gives the two medians per
+//! puzzle side by side and their ratio. Before timing, the bench asserts that both count the
+//! same solutions (up to 2) for every puzzle. The crate exposes no count of its guesses.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -36,7 +44,8 @@ use common::layout::Layout;
 use common::row_lex::{permutations, RowLex};
 use common::sudoku_cover::SudokuCover;
 use common::weighted::Maximiser;
-use testkit::thousands;
+use sudoku::Sudoku;
+use testkit::{duration, sudoku_lines, thousands};
 
 fn main() {
     let options = match Options::parse(std::env::args().skip(1)) {
@@ -58,22 +67,47 @@ fn main() {
     );
     println!("|---|---:|---:|---:|---:|---:|---|");
     let boxes9 = Layout::boxes(3, 3);
+    let mut side_by_side = Vec::new();
     for (name, puzzles) in [("17clue", &sets.clue17), ("hardest", &sets.hardest)] {
         if let Some(puzzles) = puzzles {
             let mut solver = Backtracker::<u128>::new(&boxes9);
             let mut solution = vec![0u8; 81];
-            options.bench(&format!("backtrack-{}", name), puzzles.len(), || {
-                let mut guesses = 0;
-                let unique = puzzles
-                    .iter()
-                    .filter(|g| {
-                        let count = solver.count_up_to(g, 2, &mut solution);
-                        guesses += solver.guesses();
-                        count == 1
-                    })
-                    .count();
-                per_puzzle(unique, guesses, puzzles.len())
-            });
+            let crate_name = format!("sudoku-crate-{}", name);
+            let crate_puzzles: Vec<Sudoku> = puzzles
+                .iter()
+                .map(|g| Sudoku::from_bytes_slice(g).expect("81 cells of 0..=9"))
+                .collect();
+            if options.keeps(&crate_name) {
+                assert_counts_agree(name, puzzles, &crate_puzzles, &mut solver, &mut solution);
+            }
+            let medians = options.bench_rounds(
+                puzzles.len(),
+                &mut [
+                    (&format!("backtrack-{}", name), &mut || {
+                        let mut guesses = 0;
+                        let unique = puzzles
+                            .iter()
+                            .filter(|g| {
+                                let count = solver.count_up_to(g, 2, &mut solution);
+                                guesses += solver.guesses();
+                                count == 1
+                            })
+                            .count();
+                        per_puzzle(unique, guesses, puzzles.len())
+                    }),
+                    (&crate_name, &mut || {
+                        let unique = crate_puzzles
+                            .iter()
+                            .filter(|s| s.solutions_count_up_to(2) == 1)
+                            .count();
+                        format!("{} of {} unique", unique, puzzles.len())
+                    }),
+                ],
+            );
+            if let [Some(ours), Some(theirs)] = medians[..] {
+                let per_item = |d: Duration| d / puzzles.len() as u32;
+                side_by_side.push((name, per_item(ours), per_item(theirs)));
+            }
             let regions: Vec<u8> = (0..81).map(|c| boxes9.region_of(c) as u8).collect();
             let mut cover = SudokuCover::new(9, &regions, &[0; 81]);
             options.bench(&format!("dlx-{}", name), puzzles.len(), || {
@@ -128,6 +162,23 @@ fn main() {
             format!("scores sum to {} in {} search nodes", total, nodes)
         });
     }
+    if !side_by_side.is_empty() {
+        println!();
+        println!(
+            "| set | backtracker per puzzle | sudoku crate per puzzle | backtracker / crate |"
+        );
+        println!("|---|---:|---:|---:|");
+        for (name, ours, theirs) in side_by_side {
+            println!(
+                "| {} | {} | {} | {:.2} |",
+                name,
+                duration(ours),
+                duration(theirs),
+                ours.as_secs_f64() / theirs.as_secs_f64()
+            );
+        }
+        println!();
+    }
     for note in &sets.notes {
         println!("- {}", note);
     }
@@ -179,36 +230,91 @@ impl Options {
         Ok(options)
     }
 
-    /// Runs `body` `reps` times unless the filter leaves `name` out, and prints a row: the median
-    /// time, per item, the fastest and slowest repetition per item, items per second, and what
-    /// the last repetition returned.
+    /// Whether the filter keeps the benchmark `name`: it contains one of the filter's
+    /// comma-separated parts.
+    fn keeps(&self, name: &str) -> bool {
+        match &self.filter {
+            Some(filter) => filter.split(',').any(|part| name.contains(part)),
+            None => true,
+        }
+    }
+
+    /// Runs `body` `reps` times unless the filter leaves `name` out, and prints its row (see
+    /// [`Options::bench_rounds`]).
     fn bench(&self, name: &str, items: usize, mut body: impl FnMut() -> String) {
-        if let Some(filter) = &self.filter {
-            if !name.contains(filter.as_str()) {
-                return;
+        self.bench_rounds(items, &mut [(name, &mut body)]);
+    }
+
+    /// Runs the loops the filter keeps over the same `items` in `reps` rounds, one repetition
+    /// of each loop a round in turn, so that a change in the machine's load falls on all of
+    /// them alike. Prints a row a loop: the median time, per item, the fastest and slowest
+    /// repetition per item, items per second, and what the last repetition returned. Returns
+    /// each loop's median, `None` for a loop the filter left out.
+    fn bench_rounds(
+        &self,
+        items: usize,
+        loops: &mut [(&str, &mut dyn FnMut() -> String)],
+    ) -> Vec<Option<Duration>> {
+        let kept: Vec<bool> = loops.iter().map(|(name, _)| self.keeps(name)).collect();
+        let mut times = vec![Vec::with_capacity(self.reps); loops.len()];
+        let mut results = vec![String::new(); loops.len()];
+        for _ in 0..self.reps {
+            for (k, (_, body)) in loops.iter_mut().enumerate() {
+                if kept[k] {
+                    let start = Instant::now();
+                    results[k] = body();
+                    times[k].push(start.elapsed());
+                }
             }
         }
-        let mut times = Vec::with_capacity(self.reps);
-        let mut result = String::new();
-        for _ in 0..self.reps {
-            let start = Instant::now();
-            result = body();
-            times.push(start.elapsed());
-        }
-        times.sort();
-        let median = times[times.len() / 2];
-        let secs = median.as_secs_f64();
         let per_item = |d: Duration| duration(d / items as u32);
-        println!(
-            "| {} | {} | {} | {} | {} / {} | {}/s | {} |",
+        loops
+            .iter()
+            .zip(times)
+            .zip(results)
+            .map(|(((name, _), mut times), result)| {
+                if times.is_empty() {
+                    return None;
+                }
+                times.sort();
+                let median = times[times.len() / 2];
+                println!(
+                    "| {} | {} | {} | {} | {} / {} | {}/s | {} |",
+                    name,
+                    thousands(items as u64),
+                    duration(median),
+                    per_item(median),
+                    per_item(times[0]),
+                    per_item(times[times.len() - 1]),
+                    thousands((items as f64 / median.as_secs_f64()).round() as u64),
+                    result
+                );
+                Some(median)
+            })
+            .collect()
+    }
+}
+
+/// Panics unless the backtracker and the `sudoku` crate count the same solutions (up to 2) for
+/// every puzzle of the set `name`: their times compare only if they do the same work.
+fn assert_counts_agree(
+    name: &str,
+    puzzles: &[Vec<u8>],
+    crate_puzzles: &[Sudoku],
+    solver: &mut Backtracker<u128>,
+    solution: &mut [u8],
+) {
+    for (k, (grid, sudoku)) in puzzles.iter().zip(crate_puzzles).enumerate() {
+        let ours = solver.count_up_to(grid, 2, solution);
+        let theirs = sudoku.solutions_count_up_to(2);
+        assert_eq!(
+            ours,
+            theirs,
+            "{} puzzle {}: the backtracker counts {} solutions, the sudoku crate {}",
             name,
-            thousands(items as u64),
-            duration(median),
-            per_item(median),
-            per_item(times[0]),
-            per_item(times[times.len() - 1]),
-            thousands((items as f64 / secs).round() as u64),
-            result
+            k + 1,
+            ours,
+            theirs
         );
     }
 }
@@ -224,19 +330,6 @@ fn per_puzzle(unique: usize, guesses: u64, puzzles: usize) -> String {
     )
 }
 
-fn duration(d: Duration) -> String {
-    let ns = d.as_nanos();
-    if ns >= 1_000_000_000 {
-        format!("{:.2} s", d.as_secs_f64())
-    } else if ns >= 1_000_000 {
-        format!("{:.2} ms", d.as_secs_f64() * 1e3)
-    } else if ns >= 1_000 {
-        format!("{:.2} us", d.as_secs_f64() * 1e6)
-    } else {
-        format!("{} ns", ns)
-    }
-}
-
 /// The puzzle sets, each `None` when its files are absent.
 struct Sets {
     clue17: Option<Vec<Vec<u8>>>,
@@ -250,7 +343,7 @@ impl Sets {
         let mut notes = Vec::new();
         let mut lines = |file: &str| {
             let path = options.data.join("bench").join(file);
-            match read_lines(&path, options.puzzles) {
+            match sudoku_lines::read(&path, options.puzzles) {
                 Ok(puzzles) => Some(puzzles),
                 Err(message) => {
                     notes.push(format!(
@@ -273,31 +366,6 @@ impl Sets {
             notes,
         }
     }
-}
-
-/// The first `limit` 81-character lines of `path` (digits, `.` or `0` for empty) as grids.
-fn read_lines(path: &Path, limit: usize) -> Result<Vec<Vec<u8>>, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(limit)
-        .map(|line| {
-            let grid: Vec<u8> = line
-                .trim()
-                .bytes()
-                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-                .collect();
-            if grid.len() == 81 {
-                Ok(grid)
-            } else {
-                Err(format!(
-                    "{}: a line of {} cells",
-                    path.display(),
-                    grid.len()
-                ))
-            }
-        })
-        .collect()
 }
 
 /// The 20 official tests `sudoku1.in` .. `sudoku20.in` of `dir`.

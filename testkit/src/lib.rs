@@ -6,7 +6,8 @@
 //! - [`check`]: whether a grid is a solution.
 //! - [`rng`] and [`gen`]: seeded random instances and the input text that carries them.
 //! - [`process`]: running a binary under a time limit.
-//! - [`target9_weight`], [`thousands`], [`workspace_root`].
+//! - [`sudoku_lines`]: the classic 9x9 puzzle sets, one puzzle a line.
+//! - [`target9_weight`], [`thousands`], [`duration`], [`workspace_root`].
 //!
 //! A grid is `size * size` cells read row by row, each 0 (empty) or a digit `1..=size`; a
 //! layout gives each cell its region (group) number `0..size`. Nothing here uses `common`, so
@@ -17,8 +18,10 @@ pub mod gen;
 pub mod process;
 pub mod reference;
 pub mod rng;
+pub mod sudoku_lines;
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The workspace root: the folder above this crate.
 pub fn workspace_root() -> PathBuf {
@@ -53,6 +56,28 @@ pub fn thousands(n: u64) -> String {
     groups.join(",")
 }
 
+/// `d` in the largest of s, ms, us and ns that keeps it at 1 or more, to three figures or
+/// more: `1.25 s`, `245.6 ms`, `9.61 ms`, `80.9 us`, `850 ns`. Engine calls and whole processes
+/// print their times with it alike.
+pub fn duration(d: Duration) -> String {
+    let ns = d.as_nanos();
+    let (scale, unit) = if ns >= 1_000_000_000 {
+        (1e9, "s")
+    } else if ns >= 1_000_000 {
+        (1e6, "ms")
+    } else if ns >= 1_000 {
+        (1e3, "us")
+    } else {
+        return format!("{} ns", ns);
+    };
+    let value = ns as f64 / scale;
+    if unit != "s" && value >= 10.0 {
+        format!("{:.1} {}", value, unit)
+    } else {
+        format!("{:.2} {}", value, unit)
+    }
+}
+
 /// A grid from rows of digit characters, `"1243"` for a row of 1, 2, 4, 3 (tests only).
 #[cfg(test)]
 fn grid(rows: &[&str]) -> Vec<u8> {
@@ -71,6 +96,18 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(28_200_960), "28,200,960");
+    }
+
+    #[test]
+    fn duration_picks_the_unit_and_keeps_three_figures() {
+        assert_eq!(duration(Duration::from_nanos(0)), "0 ns");
+        assert_eq!(duration(Duration::from_nanos(999)), "999 ns");
+        assert_eq!(duration(Duration::from_nanos(3_740)), "3.74 us");
+        assert_eq!(duration(Duration::from_nanos(80_940)), "80.9 us");
+        assert_eq!(duration(Duration::from_micros(9_610)), "9.61 ms");
+        assert_eq!(duration(Duration::from_micros(245_640)), "245.6 ms");
+        assert_eq!(duration(Duration::from_millis(1_250)), "1.25 s");
+        assert_eq!(duration(Duration::from_secs(12)), "12.00 s");
     }
 
     #[test]

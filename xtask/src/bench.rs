@@ -589,9 +589,8 @@ fn cached(
     Ok(cases)
 }
 
-/// The 81-character lines of `source` (digits, `.` or `0` for empty; lines starting with `#`,
-/// as in tdoku's files, are comments), at most `limit`, as jigsaw cases with the 3x3 boxes
-/// drawn as walls.
+/// The first `limit` puzzles of `source`, one 81-character line each as
+/// [`testkit::sudoku_lines`] reads them, as jigsaw cases with the 3x3 boxes drawn as walls.
 fn classic_as_jigsaw(
     source: &Path,
     limit: usize,
@@ -599,25 +598,8 @@ fn classic_as_jigsaw(
 ) -> std::io::Result<usize> {
     let text = fs::read_to_string(source)?;
     let regions = gen::boxes(9);
-    let mut grids = Vec::new();
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .take(limit)
-    {
-        let givens: Vec<u8> = line
-            .bytes()
-            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-            .collect();
-        if givens.len() != 81 {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!("a line of {} characters, not 81", givens.len()),
-            ));
-        }
-        grids.push(givens);
-    }
+    let grids = testkit::sudoku_lines::parse(&text, limit)
+        .map_err(|m| std::io::Error::new(std::io::ErrorKind::InvalidData, m))?;
     writeln!(out, "{}", grids.len())?;
     for givens in &grids {
         writeln!(out)?;
@@ -1416,16 +1398,7 @@ fn output_checks(set: &SetResult) -> Vec<String> {
     notes
 }
 
-pub fn duration(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s >= 1.0 {
-        format!("{:.2} s", s)
-    } else if s >= 0.01 {
-        format!("{:.1} ms", s * 1e3)
-    } else {
-        format!("{:.2} ms", s * 1e3)
-    }
-}
+pub use testkit::duration;
 
 fn rate(cases: usize, d: Duration) -> String {
     let per_second = cases as f64 / d.as_secs_f64();
