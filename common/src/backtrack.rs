@@ -709,6 +709,7 @@ impl<B: Bitset> Search<B> {
                 walk.fruitless = 0;
                 return visit(&self.grid);
             }
+            self.nodes += 1;
             walk.fruitless += 1;
             if walk.fruitless >= PATIENCE && walk.may_probe() {
                 if !self.probe(depth, &mut walk.trials) {
@@ -946,7 +947,8 @@ impl<B: Bitset> Backtracker<B> {
 
     /// The search nodes of the last [`Backtracker::count_up_to`], before any hand-over to the
     /// SAT solver: with [`Backtracker::sat_conflicts`] and [`Backtracker::sat_propagations`], a
-    /// count's work in units that do not depend on the machine. O(1).
+    /// count's work in units that do not depend on the machine. After a
+    /// [`Backtracker::visit_lex`], the nodes of that walk. O(1).
     pub fn nodes(&self) -> u64 {
         self.search.nodes as u64
     }
@@ -987,6 +989,7 @@ impl<B: Bitset> Backtracker<B> {
             trials_at: 0,
         };
         s.hidden = s.tables.cells > u64::CAPACITY;
+        s.nodes = 0;
         if s.start(givens) {
             s.visit_from(0, &mut walk, &mut visit);
         }

@@ -152,6 +152,9 @@ pub struct RowLex {
     groups: Vec<u64>,
     layout: Layout,
     backtracker: Backtracker<u64>,
+    /// What the last [`RowLex::visit`] cost (see [`RowLex::work`]).
+    scanned: u64,
+    handed_over: bool,
 }
 
 /// Where a walk stands.
@@ -192,6 +195,8 @@ impl RowLex {
             groups,
             layout: layout.clone(),
             backtracker: Backtracker::<u64>::new(layout),
+            scanned: 0,
+            handed_over: false,
         }
     }
 
@@ -238,7 +243,9 @@ impl RowLex {
         }
         walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
         let mut walked = walk.visited;
-        if walk.scanned < u64::MAX {
+        self.handed_over = walk.scanned == u64::MAX;
+        self.scanned = walk.scanned.min(PAY * (walked + GRACE));
+        if !self.handed_over {
             return walked;
         }
         let columns = &self.columns;
@@ -253,6 +260,18 @@ impl RowLex {
             }
             visit(&[rows[0], rows[1], rows[2]], &[[rows[3], rows[4], rows[5]]])
         })
+    }
+
+    /// What the last [`RowLex::visit`] cost, in units that do not depend on the machine: the
+    /// list entries the walk scanned, and the bitset backtracker's nodes if it handed over
+    /// (else 0). O(1).
+    pub fn work(&self) -> (u64, u64) {
+        let nodes = if self.handed_over {
+            self.backtracker.nodes()
+        } else {
+            0
+        };
+        (self.scanned, nodes)
     }
 }
 

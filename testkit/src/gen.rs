@@ -101,36 +101,43 @@ fn free_pockets(size: usize, region: &[u8], free: u8) -> Vec<usize> {
     pockets
 }
 
-/// The 3x3 boxes after `swaps` swaps of two cells between neighbouring regions: a random cell
-/// of one region that touches a second region trades places with a random cell of the second
-/// region that touches the first, kept only if both regions stay connected. Every region
-/// keeps 9 cells. O(swaps * 81) expected.
+/// The 3x3 boxes after `swaps` swaps of two cells between neighbouring regions (see
+/// [`swap_neighbours`]). Every region keeps 9 cells. O(swaps * 81) expected.
 pub fn swapped_boxes(rng: &mut Rng, swaps: usize) -> Vec<u8> {
     let mut regions = boxes(9);
     let mut done = 0;
     while done < swaps {
-        let x = rng.below(81);
-        let others: Vec<usize> = neighbours(9, x)
-            .filter(|&n| regions[n] != regions[x])
-            .collect();
-        if others.is_empty() {
-            continue;
-        }
-        let (a, b) = (regions[x], regions[others[rng.below(others.len())]]);
-        let candidates: Vec<usize> = (0..81)
-            .filter(|&y| regions[y] == b && neighbours(9, y).any(|n| regions[n] == a))
-            .collect();
-        let y = candidates[rng.below(candidates.len())];
-        regions[x] = b;
-        regions[y] = a;
-        if region_connected(9, &regions, a) && region_connected(9, &regions, b) {
-            done += 1;
-        } else {
-            regions[x] = a;
-            regions[y] = b;
-        }
+        done += usize::from(swap_neighbours(rng, 9, &mut regions));
     }
     regions
+}
+
+/// One try at swapping two cells between neighbouring regions of `regions`: a random cell
+/// of one region that touches a second region trades places with a random cell of the second
+/// region that touches the first, kept only if both regions stay connected. True if the swap
+/// was kept; `regions` is unchanged otherwise. Every region keeps its number of cells.
+/// Constraint: `regions` is `size * size` cells. O(size^2).
+pub fn swap_neighbours(rng: &mut Rng, size: usize, regions: &mut [u8]) -> bool {
+    let x = rng.below(size * size);
+    let others: Vec<usize> = neighbours(size, x)
+        .filter(|&n| regions[n] != regions[x])
+        .collect();
+    if others.is_empty() {
+        return false;
+    }
+    let (a, b) = (regions[x], regions[others[rng.below(others.len())]]);
+    let candidates: Vec<usize> = (0..size * size)
+        .filter(|&y| regions[y] == b && neighbours(size, y).any(|n| regions[n] == a))
+        .collect();
+    let y = candidates[rng.below(candidates.len())];
+    regions[x] = b;
+    regions[y] = a;
+    if region_connected(size, regions, a) && region_connected(size, regions, b) {
+        return true;
+    }
+    regions[x] = a;
+    regions[y] = b;
+    false
 }
 
 /// A random Hamiltonian path through the 9x9 grid cut into 9 pieces of 9 cells: region `k`

@@ -3,6 +3,8 @@
 //! - `bundle <problem> [-o FILE]`: one self-contained source file for a judge.
 //! - `bench [...]`: whole-process timings of the four binaries against the peers.
 //! - `stress <problem> --cases N --seed S`: the binary against a brute-force reference.
+//! - `hunt <problem> [--seed S] [--evaluations N | --budget DURATION]`: an adversarial
+//!   search for slow legal inputs.
 
 mod bench;
 mod plot;
@@ -10,19 +12,7 @@ mod progress;
 mod stress;
 mod tails;
 
-use std::path::PathBuf;
-
-pub use testkit::workspace_root;
-
-/// Cargo's target folder: `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR` (relative ones
-/// taken from the workspace root), else `target/` in the workspace.
-pub fn target_dir() -> PathBuf {
-    let root = workspace_root();
-    ["CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_DIR"]
-        .iter()
-        .find_map(std::env::var_os)
-        .map_or_else(|| root.join("target"), |dir| root.join(dir))
-}
+pub use xtask::target_dir;
 
 /// `cargo xtask <command>`.
 #[derive(clap::Parser)]
@@ -38,6 +28,8 @@ enum Cli {
     Bench(bench::Options),
     /// A binary against the brute-force reference on random instances
     Stress(stress::Options),
+    /// An adversarial search for legal inputs that cost the engine the most work
+    Hunt(xtask::hunt::Options),
 }
 
 fn main() {
@@ -49,6 +41,7 @@ fn main() {
             bench::main(&options, &args)
         }
         Cli::Stress(options) => stress::main(&options),
+        Cli::Hunt(options) => xtask::hunt::main(&options),
     };
     if let Err(message) = result {
         eprintln!("xtask: {}", message);

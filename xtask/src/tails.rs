@@ -17,6 +17,12 @@
 //!   0-3 random givens that do not clash. Such a partition rarely admits many squares, so the
 //!   time is the time to the decision; every input's number of solutions is counted, and the
 //!   inputs with more than 1,000 get a row of their own.
+//! - `tails-jigsaw-hunted`, `tails-target9-hunted`, `tails-latin6-hunted`: what
+//!   `cargo xtask hunt` finds, the five costliest inputs of each of four hunts (seeds 1-4)
+//!   of a fixed number of evaluations ([`HUNTS`]), so that they are the same on every
+//!   machine. A hunt follows the engine's counters, so another engine finds other inputs:
+//!   the folder, once made, is kept (delete it to hunt again). sima4 has none: every 4x4
+//!   board is settled in a few dozen search nodes.
 //!
 //! Each input holds one case (jigsaw's T is 1). A process that passes the time limit is killed
 //! and counted as `> limit`, in the percentiles too. Standard output goes through a pipe to
@@ -33,17 +39,39 @@ use std::time::{Duration, Instant};
 
 use testkit::gen::{self, Rng};
 use testkit::process;
+use xtask::hunt::instance::{Problem, Rules};
+use xtask::hunt::work::Engine;
+use xtask::hunt::{climb, Budget, Shape};
 
 /// The families, in the order of the table.
-pub const FAMILIES: [&str; 7] = [
+pub const FAMILIES: [&str; 10] = [
     "tails-jigsaw-swapped",
     "tails-jigsaw-path",
     "tails-jigsaw-givens",
+    "tails-jigsaw-hunted",
     "tails-target9-diagonal",
     "tails-target9-sparse",
+    "tails-target9-hunted",
     "tails-latin6-rowswap",
     "tails-latin6-groups",
+    "tails-latin6-hunted",
 ];
+
+/// The hunted families: the problem, and the evaluations of each hunt.
+const HUNTS: [(&str, Problem, u64); 3] = [
+    ("tails-jigsaw-hunted", Problem::Jigsaw, 300),
+    ("tails-target9-hunted", Problem::Target9, 200),
+    ("tails-latin6-hunted", Problem::Latin6, 300),
+];
+
+/// The seeds of the hunts of a hunted family, and the inputs kept from each.
+const HUNT_SEEDS: std::ops::RangeInclusive<u64> = 1..=4;
+const HUNT_KEEP: usize = 5;
+/// The pool of each hunt, and the most mutations a child takes.
+const HUNT_SHAPE: Shape = Shape {
+    pool: 8,
+    mutations: 1,
+};
 
 /// The latin6 inputs with more solutions than this are shown apart.
 const LATIN6_MANY: u64 = 1000;
@@ -66,6 +94,16 @@ pub fn problem_of(name: &str) -> &'static str {
 
 /// The family `name`, generated into a folder of `data` unless it is there already.
 pub fn make(name: &'static str, data: &Path) -> Result<Family, String> {
+    if let Some(&(_, problem, evaluations)) = HUNTS.iter().find(|h| h.0 == name) {
+        let count = HUNT_SEEDS.count() * HUNT_KEEP;
+        let seeds = format!(
+            "s{}-{}e{}",
+            HUNT_SEEDS.start(),
+            HUNT_SEEDS.end(),
+            evaluations
+        );
+        return generated(name, count, &seeds, data, || hunted(problem, evaluations));
+    }
     let (count, seed, write): (usize, u64, fn(&mut Rng, usize) -> String) = match name {
         "tails-jigsaw-swapped" => (1000, 11, |rng, _| {
             let swaps = rng.between(60, 300);
@@ -99,7 +137,22 @@ pub fn make(name: &'static str, data: &Path) -> Result<Family, String> {
         }),
         _ => unreachable!("a family of FAMILIES"),
     };
-    let dir = data.join(format!("{}-{}-s{}", name, count, seed));
+    generated(name, count, &format!("s{}", seed), data, || {
+        let mut rng = Rng::new(seed);
+        (0..count).map(|k| write(&mut rng, k)).collect()
+    })
+}
+
+/// The family `name` of the `count` inputs `generate` makes, in a folder of `data` named
+/// after `count` and `seeds`, generated unless it is there already.
+fn generated(
+    name: &'static str,
+    count: usize,
+    seeds: &str,
+    data: &Path,
+    generate: impl FnOnce() -> Vec<String>,
+) -> Result<Family, String> {
+    let dir = data.join(format!("{}-{}-{}", name, count, seeds));
     let path = |dir: &Path, k: usize| dir.join(format!("{:04}.in", k + 1));
     if !dir.exists() {
         eprintln!("bench: generating {}", dir.display());
@@ -109,9 +162,8 @@ pub fn make(name: &'static str, data: &Path) -> Result<Family, String> {
             fs::remove_dir_all(&partial).map_err(err)?;
         }
         fs::create_dir_all(&partial).map_err(err)?;
-        let mut rng = Rng::new(seed);
-        for k in 0..count {
-            fs::write(path(&partial, k), write(&mut rng, k)).map_err(err)?;
+        for (k, text) in generate().iter().enumerate() {
+            fs::write(path(&partial, k), text).map_err(err)?;
         }
         fs::rename(&partial, &dir).map_err(err)?;
     }
@@ -120,6 +172,30 @@ pub fn make(name: &'static str, data: &Path) -> Result<Family, String> {
         problem: problem_of(name),
         inputs: (0..count).map(|k| path(&dir, k)).collect(),
     })
+}
+
+/// The [`HUNT_KEEP`] costliest inputs of each hunt of `problem` from [`HUNT_SEEDS`], of
+/// `evaluations` each.
+fn hunted(problem: Problem, evaluations: u64) -> Vec<String> {
+    let mut engine = Engine::new(problem);
+    let budget = Budget {
+        evaluations: Some(evaluations),
+        time: None,
+    };
+    let mut inputs = Vec::new();
+    for seed in HUNT_SEEDS {
+        eprintln!("bench:   hunting {} with seed {}", problem.name(), seed);
+        let found = climb(
+            &Rules::all(problem),
+            seed,
+            HUNT_SHAPE,
+            budget,
+            &mut |instance| Some(engine.work(instance)),
+        );
+        let costliest = found.pool.iter().take(HUNT_KEEP);
+        inputs.extend(costliest.map(|f| f.instance.input(problem)));
+    }
+    inputs
 }
 
 /// One jigsaw input: T = 1 and the empty grid on `regions`.

@@ -1,23 +1,6 @@
-//! Edits of the givens and the answer's rows that several problems of `cargo xtask stress`
-//! share.
+//! Edits of the givens that several problems of `cargo xtask stress` share.
 
 use testkit::gen::Rng;
-
-/// The rows of a full grid, one line each: digits together, or letters A-F with spaces.
-pub(super) fn rows(size: usize, grid: &[u8], letters: bool) -> String {
-    grid.chunks(size)
-        .map(|row| {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|&d| match letters {
-                    true => char::from(b'A' + d - 1).to_string(),
-                    false => d.to_string(),
-                })
-                .collect();
-            cells.join(if letters { " " } else { "" }) + "\n"
-        })
-        .collect()
-}
 
 /// Writes a digit other than `solution[cell]` into a random empty cell of `givens` (if one
 /// is empty): no completion is left, though the givens may not clash.

@@ -3,7 +3,9 @@
 use testkit::gen::{self, Rng};
 use testkit::reference;
 
-use super::givens::{rows, wrong_digit};
+use xtask::expected;
+
+use super::givens::wrong_digit;
 use super::{Case, REFERENCE_STEPS};
 
 /// The most solutions a latin6 instance may have (the reference lists them all).
@@ -132,17 +134,7 @@ impl Case for Latin6 {
     }
 
     fn expected(&self) -> Option<String> {
-        let solutions = reference::all_solutions(6, &self.groups, &self.grid());
-        if solutions.is_empty() {
-            return Some("无解\n".to_string());
-        }
-        Some(
-            solutions
-                .iter()
-                .enumerate()
-                .map(|(i, grid)| format!("{}\n{}", i + 1, rows(6, grid, true)))
-                .collect(),
-        )
+        Some(expected::latin6(&self.groups, &self.grid()))
     }
 
     fn givens(&self) -> usize {

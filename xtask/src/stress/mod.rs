@@ -47,7 +47,6 @@ use std::time::{Duration, Instant};
 
 use testkit::gen::Rng;
 use testkit::process;
-use testkit::workspace_root;
 
 use jigsaw::Jigsaw;
 use latin6::Latin6;
@@ -65,7 +64,7 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 pub fn main(options: &Options) -> Result<(), String> {
     let binary = match &options.binary {
         Some(path) => path.clone(),
-        None => build(&options.problem)?,
+        None => xtask::build_release(&options.problem)?,
     };
     let start = Instant::now();
     let tally = match options.problem.as_str() {
@@ -108,25 +107,6 @@ pub struct Options {
     /// Test this executable instead of building the problem's binary
     #[arg(long, value_name = "PATH")]
     binary: Option<PathBuf>,
-}
-
-/// Builds the release binary of `problem` and returns its path.
-fn build(problem: &str) -> Result<PathBuf, String> {
-    let root = workspace_root();
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
-        .args(["build", "--release", "-p", problem])
-        .current_dir(&root)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {}", e))?;
-    if !status.success() {
-        return Err(format!("cargo build --release -p {} failed", problem));
-    }
-    Ok(crate::target_dir().join("release").join(format!(
-        "{}{}",
-        problem,
-        std::env::consts::EXE_SUFFIX
-    )))
 }
 
 /// One random instance of a problem, as the stress loop sees it.

@@ -4,6 +4,8 @@ use testkit::gen::{self, Rng};
 use testkit::reference;
 
 use super::givens::{drop_given, given_count, wrong_digit};
+use xtask::expected;
+
 use super::Case;
 
 /// instance (a fraction of a second).
@@ -67,10 +69,9 @@ impl Case for Target9 {
     }
 
     fn expected(&self) -> Option<String> {
-        Some(match reference::max_target9_score(&self.givens) {
-            Some(score) => format!("{}\n", score),
-            None => "-1\n".to_string(),
-        })
+        Some(expected::target9(reference::max_target9_score(
+            &self.givens,
+        )))
     }
 
     fn givens(&self) -> usize {

@@ -1,0 +1,206 @@
+//! What an input costs the engine, measured in-process in units that do not depend on the
+//! machine: the engine is called as the binary's `main.rs` calls it, and its counters are
+//! read afterwards.
+//!
+//! | problem | call | fitness |
+//! |---|---|---|
+//! | jigsaw | walls to regions, `Backtracker::count_up_to(givens, 2)` | `nodes + sat_propagations * PROPAGATION` |
+//! | sima4 | `Backtracker::count_up_to(givens, 2)` | `nodes` |
+//! | latin6 | `RowLex::visit` | `(scanned + nodes * LATIN6_NODE) / (solutions + 1)` |
+//! | target9 | `Maximiser::maximise` over the 17 deciding cells | `nodes` |
+//!
+//! jigsaw's counts past a few thousand nodes go to the SAT solver, whose work is its
+//! propagations; one of them, with its share of the decisions and of the conflict analysis
+//! around it, costs about [`PROPAGATION`] search nodes. latin6's fitness is the work
+//! per solution: the binary prints every solution, so an input with many of them is slow
+//! for its output alone, and what the hunt looks for is work that prints nothing; there a
+//! node of the bitset backtracker (after a hand-over) costs about [`LATIN6_NODE`] list
+//! entries of the walk.
+
+use common::backtrack::Backtracker;
+use common::layout::Layout;
+use common::regions::regions_from_walls;
+use common::row_lex::RowLex;
+use common::weighted::Maximiser;
+
+use super::instance::{Instance, Problem};
+
+#[path = "../../../target9/src/score.rs"]
+mod score;
+
+/// Search nodes of the backtracker that cost about as much as one SAT propagation: on the
+/// jigsaw inputs of `../shared/worst`, 5-13 us a propagation (the more the learnt clauses,
+/// the dearer), against well under a microsecond a node.
+pub const PROPAGATION: u64 = 20;
+
+/// latin6 walk list entries that cost about as much as one node of the bitset backtracker:
+/// some nanoseconds an entry (the 2x3 boxes: 327 million entries), near a microsecond a
+/// node (`../shared/worst/latin6_hunted_no_givens.in`: 1.9 million nodes).
+pub const LATIN6_NODE: u64 = 150;
+
+/// What one input cost and what the engine answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Work {
+    /// What the hunt maximises (see the module docs).
+    pub fitness: u64,
+    /// The counters it comes from, by name.
+    pub counters: Vec<(&'static str, u64)>,
+    /// The answer in short: `No solution`, `unique`, `multiple`, a score, `-1`, or a number of
+    /// solutions.
+    pub answer: String,
+}
+
+/// The engine of one problem, built once and reused for every input.
+pub enum Engine {
+    Jigsaw(Layout, Box<Backtracker<u128>>),
+    Sima4(Box<Backtracker<u64>>),
+    Latin6,
+    Target9(Box<Maximiser<u128>>),
+}
+
+impl Engine {
+    /// The engine `problem`'s binary builds. O(N^3).
+    pub fn new(problem: Problem) -> Self {
+        match problem {
+            Problem::Jigsaw => {
+                let layout = Layout::boxes(3, 3);
+                let backtracker = Box::new(Backtracker::new(&layout));
+                Engine::Jigsaw(layout, backtracker)
+            }
+            Problem::Sima4 => Engine::Sima4(Box::new(Backtracker::new(&Layout::boxes(2, 2)))),
+            Problem::Latin6 => Engine::Latin6,
+            Problem::Target9 => {
+                let mut solver = Maximiser::new(&Layout::boxes(3, 3), &score::weights());
+                solver.set_focus(&score::DECIDING_CELLS);
+                Engine::Target9(Box::new(solver))
+            }
+        }
+    }
+
+    /// Runs the engine on `instance` as the binary would and reads its counters. As slow as
+    /// the binary on that input, without reading or printing.
+    pub fn work(&mut self, instance: &Instance) -> Work {
+        match self {
+            Engine::Jigsaw(layout, backtracker) => {
+                let (walls, givens) = jigsaw_cells(&instance.input(Problem::Jigsaw));
+                let mut regions = [0u8; 81];
+                regions_from_walls(9, &walls, &mut regions).expect("legal walls");
+                layout.set_regions(&regions).expect("regions of nine cells");
+                backtracker.set_layout(layout);
+                let count = backtracker.count_up_to(&givens, 2, &mut [0; 81]);
+                let (nodes, conflicts, propagations) = (
+                    backtracker.nodes(),
+                    backtracker.sat_conflicts(),
+                    backtracker.sat_propagations(),
+                );
+                Work {
+                    fitness: nodes + propagations * PROPAGATION,
+                    counters: vec![
+                        ("nodes", nodes),
+                        ("sat_conflicts", conflicts),
+                        ("sat_propagations", propagations),
+                    ],
+                    answer: counted(count),
+                }
+            }
+            Engine::Sima4(backtracker) => {
+                let count = backtracker.count_up_to(&instance.givens, 2, &mut [0; 16]);
+                let nodes = backtracker.nodes();
+                Work {
+                    fitness: nodes,
+                    counters: vec![("nodes", nodes), ("guesses", backtracker.guesses())],
+                    answer: counted(count),
+                }
+            }
+            Engine::Latin6 => {
+                let layout = Layout::new(6, instance.regions.clone()).expect("groups of six");
+                let mut walk = RowLex::new(&layout);
+                let mut solutions = 0u64;
+                walk.visit(&instance.givens, |_, below| {
+                    solutions += below.len() as u64;
+                    true
+                });
+                let (scanned, nodes) = walk.work();
+                Work {
+                    fitness: (scanned + nodes * LATIN6_NODE) / (solutions + 1),
+                    counters: vec![
+                        ("scanned", scanned),
+                        ("nodes", nodes),
+                        ("solutions", solutions),
+                    ],
+                    answer: format!("{} solutions", solutions),
+                }
+            }
+            Engine::Target9(solver) => {
+                let best = solver.maximise(&instance.givens);
+                let nodes = solver.nodes();
+                Work {
+                    fitness: nodes,
+                    counters: vec![("nodes", nodes)],
+                    answer: best.map_or("-1".to_string(), |b| (score::BASE + b).to_string()),
+                }
+            }
+        }
+    }
+}
+
+/// A jigsaw count up to 2 as the binary prints it, in short.
+fn counted(count: usize) -> String {
+    match count {
+        0 => "No solution",
+        1 => "unique",
+        _ => "multiple",
+    }
+    .to_string()
+}
+
+/// The wall bits and givens of the one case of a jigsaw input, read from its text as the
+/// binary reads them.
+fn jigsaw_cells(text: &str) -> ([u8; 81], [u8; 81]) {
+    let (mut walls, mut givens) = ([0u8; 81], [0u8; 81]);
+    let values = text.split_whitespace().skip(1);
+    for (cell, value) in values.enumerate() {
+        let value: u8 = value.parse().expect("a cell value 0-255");
+        walls[cell] = value >> 4;
+        givens[cell] = value & 15;
+    }
+    (walls, givens)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::gen;
+
+    #[test]
+    fn work_is_counted_and_repeats() {
+        let empty = |size: usize| Instance {
+            regions: gen::boxes(size),
+            givens: vec![0; size * size],
+        };
+        let mut jigsaw = Engine::new(Problem::Jigsaw);
+        let first = jigsaw.work(&empty(9));
+        assert_eq!(first.answer, "multiple");
+        assert!(first.fitness > 0);
+        assert_eq!(
+            jigsaw.work(&empty(9)),
+            first,
+            "the same input costs the same"
+        );
+        let mut target9 = Engine::new(Problem::Target9);
+        let work = target9.work(&empty(9));
+        assert!(work.answer.parse::<u32>().is_ok(), "{}", work.answer);
+        assert!(work.fitness > 0);
+        let mut latin6 = Engine::new(Problem::Latin6);
+        let swapped = Instance {
+            regions: gen::rows_swapped(2, 1, 4),
+            givens: vec![0; 36],
+        };
+        let work = latin6.work(&swapped);
+        assert_eq!(work.answer, "0 solutions");
+        assert_eq!(
+            work.fitness,
+            work.counters[0].1 + work.counters[1].1 * LATIN6_NODE
+        );
+    }
+}
