@@ -5,7 +5,8 @@
 //!   `docs/problems.md` states them, for all four problems.
 //! - [`check`]: whether a grid is a solution.
 //! - [`rng`] and [`gen`]: seeded random instances and the input text that carries them.
-//! - [`process`]: running a binary under a time limit.
+//! - [`process`]: running a binary under a time limit; [`digest`](mod@digest): what its output
+//!   looked like, without keeping it.
 //! - [`target9_weight`], [`thousands`], [`workspace_root`].
 //!
 //! A grid is `size * size` cells read row by row, each 0 (empty) or a digit `1..=size`; a
@@ -13,6 +14,7 @@
 //! a fault in the engine cannot hide in both.
 
 pub mod check;
+pub mod digest;
 pub mod gen;
 pub mod process;
 pub mod reference;

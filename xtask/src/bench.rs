@@ -42,20 +42,19 @@
 //!   and then reported as `> limit`; `--quick` times a tenth of each family, `--sample N` N
 //!   inputs of each, evenly spaced.
 
-use std::collections::hash_map::DefaultHasher;
 use std::fmt::Write as _;
 use std::fs::{self, File};
-use std::hash::Hasher;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::thread;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
 use crate::progress::{self, ProgressBar};
 use crate::{plot, tails};
+use testkit::digest::Digest;
 use testkit::gen::{self, Rng};
-use testkit::process;
+use testkit::process::{self, Sink, Stdin};
 use testkit::reference;
 use testkit::{thousands, workspace_root};
 
@@ -121,11 +120,11 @@ pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
         ));
     }
 
-    let mut problems: Vec<&str> = sets.iter().map(|s| problem_of(s)).collect();
-    problems.extend(families.iter().map(|f| tails::problem_of(f)));
+    let mut problems: Vec<&str> = sets.iter().map(|s| xtask::problem_of(s)).collect();
+    problems.extend(families.iter().map(|f| xtask::problem_of(f)));
     problems.sort_unstable();
     problems.dedup();
-    build_ours(&paths, &problems)?;
+    build_ours(&problems)?;
     let peers = if sets.is_empty() {
         None
     } else if !options.no_peers {
@@ -142,7 +141,7 @@ pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
             Some(set) => set,
             None => continue,
         };
-        let ours = paths.release.join(set.problem);
+        let ours = xtask::release_binary(set.problem);
         let peer = peers
             .as_ref()
             .map(|dir| dir.join(set.problem))
@@ -168,7 +167,7 @@ pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
         };
         let inputs = tails::sample(&family.inputs, count);
         eprintln!("bench: {} ({} of {} inputs)", name, inputs.len(), all);
-        let ours = paths.release.join(family.problem);
+        let ours = xtask::release_binary(family.problem);
         tails_results.push(tails::measure(&family, &inputs, &ours, options.timeout)?);
     }
     let mut text = String::new();
@@ -279,7 +278,6 @@ impl Options {
 struct Paths {
     root: PathBuf,
     target: PathBuf,
-    release: PathBuf,
     data: PathBuf,
     /// The folder of sets and peers kept outside the repository (`--data`), if there is one.
     shared: Option<PathBuf>,
@@ -300,7 +298,6 @@ impl Paths {
                 .filter(|dir| dir.is_dir()),
         };
         Ok(Paths {
-            release: target.join("release"),
             data: target.join("bench-data"),
             root,
             target,
@@ -309,27 +306,10 @@ impl Paths {
     }
 }
 
-fn problem_of(set: &str) -> &'static str {
-    ["jigsaw", "sima4", "latin6", "target9"]
-        .iter()
-        .copied()
-        .find(|p| set.starts_with(p))
-        .expect("every set is named after its problem")
-}
-
-fn build_ours(paths: &Paths, problems: &[&str]) -> Result<(), String> {
-    let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    cargo.current_dir(&paths.root).args(["build", "--release"]);
-    for p in problems {
-        cargo.args(["-p", p]);
-    }
+/// Builds our release binaries of `problems`, saying so on standard error.
+fn build_ours(problems: &[&str]) -> Result<(), String> {
     eprintln!("bench: cargo build --release -p {}", problems.join(" -p "));
-    let status = cargo.status().map_err(|e| format!("cargo: {}", e))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("cargo build --release failed: {}", status))
-    }
+    xtask::build_releases(problems).map(drop)
 }
 
 /// Where to get the peers: the sources `build_peers` compiles.
@@ -355,7 +335,7 @@ fn build_peers(paths: &Paths, skipped: &mut Vec<String>) -> Option<PathBuf> {
     let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
     let mut built = 0;
     let mut missing = Vec::new();
-    for problem in ["jigsaw", "sima4", "latin6", "target9"] {
+    for problem in xtask::PROBLEMS {
         let source = sources.join(format!("{}_seed.cpp", problem));
         let program = out.join(problem);
         let source_time = match modified(&source) {
@@ -443,7 +423,7 @@ fn make_set(
     let data = &paths.data;
     let mut set = DataSet {
         name: name.to_string(),
-        problem: problem_of(name),
+        problem: xtask::problem_of(name),
         cases: 0,
         inputs: Vec::new(),
         comparable: false,
@@ -721,63 +701,17 @@ fn unique_sima4(cases: usize, seed: u64, out: &mut BufWriter<File>) -> std::io::
 // Runs
 // ---------------------------------------------------------------------------------------------
 
-/// What the output of one run looked like.
-#[derive(Default)]
-struct Digest {
-    bytes: u64,
-    lines: u64,
-    hash: u64,
-    /// The first 4 KiB.
-    head: Vec<u8>,
-    /// How many lines equal each of the patterns.
-    counts: Vec<u64>,
-}
-
-/// Where a run's standard output goes.
-enum Sink {
-    Null,
-    Digest(&'static [&'static str]),
-}
-
-struct Outcome {
-    elapsed: Duration,
-    timed_out: bool,
-    /// `None` if the process was killed at the time limit.
-    status: Option<std::process::ExitStatus>,
-    digest: Option<Digest>,
-}
-
-/// Runs `command` once with standard input from `input`, killed after `timeout`.
+/// Runs `command` once with standard input from the file `input`, its output streams as
+/// `stdout` and `stderr` say, killed after `timeout`.
 fn run(
     mut command: Command,
     input: &Path,
-    sink: Sink,
+    stdout: Sink,
+    stderr: Sink,
     timeout: Option<Duration>,
-) -> Result<Outcome, String> {
-    let stdin = File::open(input).map_err(|e| format!("{}: {}", input.display(), e))?;
-    command.stdin(stdin);
-    command.stdout(match sink {
-        Sink::Null => Stdio::null(),
-        Sink::Digest(_) => Stdio::piped(),
-    });
-    let start = Instant::now();
-    let mut child = command
-        .spawn()
-        .map_err(|e| format!("{:?}: {}", command.get_program(), e))?;
-    let reader = match (sink, child.stdout.take()) {
-        (Sink::Digest(patterns), Some(stdout)) => {
-            Some(thread::spawn(move || digest(stdout, patterns)))
-        }
-        _ => None,
-    };
-    let ended = process::wait(&mut child, start, timeout).map_err(|e| e.to_string())?;
-    let digest = reader.map(|r| r.join().expect("the digest thread does not panic"));
-    Ok(Outcome {
-        elapsed: ended.elapsed,
-        timed_out: ended.status.is_none(),
-        status: ended.status,
-        digest,
-    })
+) -> Result<process::Output, String> {
+    process::run_with(&mut command, Stdin::File(input), stdout, stderr, timeout)
+        .map_err(|e| format!("{:?} on {}: {}", command.get_program(), input.display(), e))
 }
 
 /// An exit status as a report shows it.
@@ -786,44 +720,6 @@ fn status_text(status: Option<std::process::ExitStatus>) -> String {
         || "no exit within the time limit".to_string(),
         |s| s.to_string(),
     )
-}
-
-fn digest(mut stdout: impl Read, patterns: &[&str]) -> Digest {
-    let mut d = Digest {
-        counts: vec![0; patterns.len()],
-        ..Digest::default()
-    };
-    let mut hasher = DefaultHasher::new();
-    let mut buf = vec![0u8; 1 << 20];
-    let mut line = Vec::with_capacity(64);
-    loop {
-        let n = match stdout.read(&mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => n,
-        };
-        let chunk = &buf[..n];
-        hasher.write(chunk);
-        d.bytes += n as u64;
-        d.lines += chunk.iter().filter(|&&b| b == b'\n').count() as u64;
-        if d.head.len() < 4096 {
-            let room = 4096 - d.head.len();
-            d.head.extend_from_slice(&chunk[..room.min(n)]);
-        }
-        if !patterns.is_empty() {
-            for &b in chunk {
-                if b == b'\n' {
-                    if let Some(i) = patterns.iter().position(|p| p.as_bytes() == line) {
-                        d.counts[i] += 1;
-                    }
-                    line.clear();
-                } else if line.len() < 64 {
-                    line.push(b);
-                }
-            }
-        }
-    }
-    d.hash = hasher.finish();
-    d
 }
 
 /// Our figures on one input.
@@ -932,11 +828,9 @@ fn measure_ours(
     paths: &Paths,
     progress: &ProgressBar,
 ) -> Result<Ours, String> {
-    let stderr_path = paths.data.join("last-run.stderr");
     let rss_path = paths.data.join("last-run.rss");
     let gnu_time = Path::new(GNU_TIME).exists();
-    let stderr = File::create(&stderr_path).map_err(|e| e.to_string())?;
-    let mut check = if gnu_time {
+    let check = if gnu_time {
         let _ = fs::remove_file(&rss_path);
         let mut c = Command::new(GNU_TIME);
         c.args(["-f", "%M", "-o"]).arg(&rss_path).arg(binary);
@@ -944,11 +838,16 @@ fn measure_ours(
     } else {
         Command::new(binary)
     };
-    check.stderr(stderr);
-    let outcome = run(check, &input.ours, Sink::Digest(patterns), None)?;
+    let outcome = run(
+        check,
+        &input.ours,
+        Sink::Digest(patterns),
+        Sink::Collect,
+        None,
+    )?;
     progress.inc(1);
     if !outcome.status.is_some_and(|s| s.success()) {
-        let message = fs::read_to_string(&stderr_path).unwrap_or_default();
+        let message = String::from_utf8_lossy(&outcome.stderr);
         return Err(format!(
             "{} exited with {} on {}: {}",
             binary.display(),
@@ -966,9 +865,13 @@ fn measure_ours(
     };
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
-        let mut c = Command::new(binary);
-        c.stderr(Stdio::null());
-        let outcome = run(c, &input.ours, Sink::Null, None)?;
+        let outcome = run(
+            Command::new(binary),
+            &input.ours,
+            Sink::Discard,
+            Sink::Discard,
+            None,
+        )?;
         if !outcome.status.is_some_and(|s| s.success()) {
             return Err(format!(
                 "{} exited with {}",
@@ -1001,13 +904,17 @@ fn measure_peer(
         let sink = if comparable && times.is_empty() {
             Sink::Digest(&[])
         } else {
-            Sink::Null
+            Sink::Discard
         };
-        let mut c = Command::new(binary);
-        c.stderr(Stdio::null());
-        let outcome = run(c, &input.peer, sink, Some(timeout))?;
+        let outcome = run(
+            Command::new(binary),
+            &input.peer,
+            sink,
+            Sink::Discard,
+            Some(timeout),
+        )?;
         progress.inc(1);
-        if outcome.timed_out {
+        if outcome.status.is_none() {
             progress.inc((runs - times.len() - 1) as u64);
             return Ok(Peer::TimedOut(timeout));
         }
@@ -1455,16 +1362,6 @@ mod tests {
             median(&mut [ms(4), ms(1), ms(2), ms(3)]),
             Duration::from_micros(2500)
         );
-    }
-
-    #[test]
-    fn digest_counts_lines_and_verdicts() {
-        let text = "Case 1:\nNo solution\nCase 2:\nMultiple Solutions\nCase 3:\nNo solution\n";
-        let d = digest(text.as_bytes(), &JIGSAW_VERDICTS);
-        assert_eq!(d.lines, 6);
-        assert_eq!(d.bytes, text.len() as u64);
-        assert_eq!(d.counts, vec![2, 1]);
-        assert_eq!(d.head, text.as_bytes());
     }
 
     #[test]

@@ -30,15 +30,13 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::fs::{self, File};
-use std::io::Read;
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use testkit::gen::{self, Rng};
-use testkit::process;
+use testkit::process::{self, Sink, Stdin};
 use xtask::hunt::instance::{Problem, Rules};
 use xtask::hunt::work::Engine;
 use xtask::hunt::{climb, Budget, Shape};
@@ -81,15 +79,6 @@ pub struct Family {
     pub name: &'static str,
     pub problem: &'static str,
     pub inputs: Vec<PathBuf>,
-}
-
-/// The problem a family belongs to.
-pub fn problem_of(name: &str) -> &'static str {
-    ["jigsaw", "target9", "latin6"]
-        .iter()
-        .copied()
-        .find(|p| name["tails-".len()..].starts_with(p))
-        .expect("every family is named tails-<problem>-...")
 }
 
 /// The family `name`, generated into a folder of `data` unless it is there already.
@@ -169,7 +158,7 @@ fn generated(
     }
     Ok(Family {
         name,
-        problem: problem_of(name),
+        problem: xtask::problem_of(name),
         inputs: (0..count).map(|k| path(&dir, k)).collect(),
     })
 }
@@ -369,51 +358,32 @@ pub fn measure(
 
 /// One process on `input`: its time and its answer.
 fn run(problem: &str, binary: &Path, input: &Path, limit: Duration) -> Result<Timed, String> {
-    let stdin = File::open(input).map_err(|e| format!("{}: {}", input.display(), e))?;
-    let started = Instant::now();
-    let mut child = Command::new(binary)
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("{}: {}", binary.display(), e))?;
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let output = thread::spawn(move || {
-        let (mut head, mut lines) = (Vec::new(), 0u64);
-        let mut buf = vec![0u8; 1 << 16];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
-            if head.len() < 4096 {
-                head.extend_from_slice(&buf[..n.min(4096 - head.len())]);
-            }
-        }
-        (head, lines)
-    });
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let errors = thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    let ended = process::wait(&mut child, started, Some(limit))
-        .map_err(|e| format!("{}: {}", binary.display(), e))?;
-    let (head, lines) = output.join().expect("the reader does not panic");
-    let errors = errors.join().expect("the reader does not panic");
-    let answer = match ended.status {
+    let ran = process::run_with(
+        &mut Command::new(binary),
+        Stdin::File(input),
+        Sink::Digest(&[]),
+        Sink::Collect,
+        Some(limit),
+    )
+    .map_err(|e| format!("{} on {}: {}", binary.display(), input.display(), e))?;
+    let answer = match ran.status {
         None => Answer::TimedOut,
         Some(status) if !status.success() => Answer::Failed(format!(
             "{}, {}",
             status,
-            errors.lines().next().unwrap_or("")
+            String::from_utf8_lossy(&ran.stderr)
+                .lines()
+                .next()
+                .unwrap_or("")
         )),
-        Some(_) => Answer::read(problem, &head, lines),
+        Some(_) => {
+            let digest = ran.digest.expect("standard output is digested");
+            Answer::read(problem, &digest.head, digest.lines)
+        }
     };
     Ok(Timed {
         input: input.to_path_buf(),
-        elapsed: ended.status.map(|_| ended.elapsed),
+        elapsed: ran.status.map(|_| ran.elapsed),
         answer,
     })
 }
@@ -558,7 +528,7 @@ impl FamilyResult {
     pub fn plot_times(&self) -> crate::plot::FamilyTimes {
         crate::plot::FamilyTimes {
             name: self.name.to_string(),
-            problem: problem_of(self.name),
+            problem: xtask::problem_of(self.name),
             times: self.timed.iter().map(|x| x.elapsed).collect(),
         }
     }
