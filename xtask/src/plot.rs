@@ -221,7 +221,7 @@ fn ecdf_figure(
                     "{}, {} over {}",
                     label,
                     killed(family),
-                    crate::bench::duration(limit)
+                    crate::figures::duration(limit)
                 );
             }
             chart

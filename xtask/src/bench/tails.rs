@@ -394,8 +394,8 @@ fn quantile(times: &[Option<Duration>], q: f64, limit: Duration) -> String {
     sorted.sort_by_key(|t| t.map_or((1, Duration::ZERO), |d| (0, d)));
     let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
     match sorted[rank - 1] {
-        Some(d) => crate::bench::duration(d),
-        None => format!("> {}", crate::bench::duration(limit)),
+        Some(d) => crate::figures::duration(d),
+        None => format!("> {}", crate::figures::duration(limit)),
     }
 }
 
@@ -406,7 +406,7 @@ pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut 
     let _ = writeln!(
         out,
         "\nHeavy-tail families: one process per input, killed after {} (`--timeout`):\n",
-        crate::bench::duration(limit)
+        crate::figures::duration(limit)
     );
     let _ = writeln!(
         out,
@@ -508,8 +508,8 @@ pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut 
             .take(3)
             .map(|x| {
                 let time = x.elapsed.map_or_else(
-                    || format!("> {}", crate::bench::duration(limit)),
-                    crate::bench::duration,
+                    || format!("> {}", crate::figures::duration(limit)),
+                    crate::figures::duration,
                 );
                 format!("`{}` {}", relative(&x.input, base), time)
             })

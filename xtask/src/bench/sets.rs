@@ -1,0 +1,336 @@
+//! The bench's data sets: what each holds, drawn once with fixed seeds into the data folder
+//! or read from the outside folder.
+
+use std::fs::{self, File};
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use testkit::gen::{self, Rng};
+use testkit::reference;
+
+use super::{Options, Paths};
+
+/// The solutions of the empty 6x6 grid with 2x3 groups.
+pub(super) const LATIN6_EMPTY_SOLUTIONS: usize = 28_200_960;
+
+/// The two jigsaw answers that are not a grid.
+pub(super) const JIGSAW_VERDICTS: [&str; 2] = ["No solution", "Multiple Solutions"];
+
+pub(super) struct DataSet {
+    pub(super) name: String,
+    pub(super) problem: &'static str,
+    pub(super) cases: usize,
+    /// One process per input.
+    pub(super) inputs: Vec<Input>,
+    /// The peer prints what ours prints on these inputs, byte for byte.
+    pub(super) comparable: bool,
+}
+
+pub(super) struct Input {
+    pub(super) label: String,
+    pub(super) ours: PathBuf,
+    pub(super) peer: PathBuf,
+    pub(super) expected: Option<PathBuf>,
+}
+
+impl Input {
+    pub(super) fn same(label: String, path: PathBuf) -> Self {
+        Input {
+            label,
+            ours: path.clone(),
+            peer: path,
+            expected: None,
+        }
+    }
+}
+
+pub(super) fn make_set(
+    name: &str,
+    options: &Options,
+    paths: &Paths,
+    skipped: &mut Vec<String>,
+) -> Result<Option<DataSet>, String> {
+    let data = &paths.data;
+    let mut set = DataSet {
+        name: name.to_string(),
+        problem: xtask::problem_of(name),
+        cases: 0,
+        inputs: Vec::new(),
+        comparable: false,
+    };
+    match name {
+        "jigsaw-17clue" | "jigsaw-hardest" => {
+            let (file, tdoku) = if name == "jigsaw-17clue" {
+                ("17_clue.txt", "puzzles2_17_clue")
+            } else {
+                (
+                    "forum_hardest_1905_11plus.txt",
+                    "puzzles5_forum_hardest_1905_11+",
+                )
+            };
+            let source = paths
+                .shared
+                .as_ref()
+                .map(|dir| dir.join("bench").join(file));
+            let source = match source {
+                Some(source) if source.exists() => source,
+                _ => {
+                    skipped.push(format!(
+                        "{}: needs DIR/bench/{} (`--data DIR`): tdoku's `{}`, in `data.zip` of \
+                         the tdoku repository (t-dillon/tdoku on GitHub), one 81-character \
+                         puzzle per line",
+                        name, file, tdoku
+                    ));
+                    return Ok(None);
+                }
+            };
+            let limit = if options.quick { 5_000 } else { usize::MAX };
+            let path = data.join(format!("{}-{}.txt", name, limit_label(limit)));
+            let cases = cached(&path, |out| classic_as_jigsaw(&source, limit, out))?;
+            set.cases = cases;
+            set.inputs.push(Input::same(name.to_string(), path));
+            set.comparable = true;
+        }
+        "jigsaw-random" => {
+            let cases = options.size(10_000);
+            let path = data.join(format!("{}-{}-s1.txt", name, cases));
+            set.cases = cached(&path, |out| random_jigsaw(cases, 1, out))?;
+            set.inputs.push(Input::same(name.to_string(), path));
+            set.comparable = true;
+        }
+        "target9-noip" => {
+            let dir = paths.root.join("tests/fixtures/target9/noip2009");
+            for k in 1..=20 {
+                let path = dir.join(format!("sudoku{}.in", k));
+                if !path.exists() {
+                    return Err(format!("{} is missing", path.display()));
+                }
+                let mut input = Input::same(format!("sudoku{}", k), path);
+                let expected = dir.join(format!("sudoku{}.out", k));
+                input.expected = Some(expected).filter(|p| p.exists());
+                set.inputs.push(input);
+            }
+            set.cases = set.inputs.len();
+            set.comparable = true;
+        }
+        "target9-sparse" => {
+            let grids = if options.quick { 7 } else { 21 };
+            let dir = data.join(format!("{}-{}-s2", name, grids));
+            set.inputs = sparse_target9(&dir, grids, 2)?;
+            set.cases = set.inputs.len();
+            set.comparable = true;
+        }
+        "target9-empty" => {
+            let path = data.join("target9-empty.txt");
+            cached(&path, |out| {
+                out.write_all(gen::target9_input(&[0; 81]).as_bytes())?;
+                Ok(1)
+            })?;
+            set.cases = 1;
+            set.inputs.push(Input::same(name.to_string(), path));
+            set.comparable = true;
+        }
+        "latin6-empty" => {
+            let groups = gen::boxes(6);
+            let empty = vec![0u8; 36];
+            let ours = data.join("latin6-empty.txt");
+            let peer = data.join("latin6-empty-spaced.txt");
+            cached(&ours, |out| {
+                out.write_all(gen::latin6_input(&groups, &empty, false).as_bytes())?;
+                Ok(1)
+            })?;
+            cached(&peer, |out| {
+                out.write_all(gen::latin6_input(&groups, &empty, true).as_bytes())?;
+                Ok(1)
+            })?;
+            set.cases = LATIN6_EMPTY_SOLUTIONS;
+            set.inputs.push(Input {
+                label: name.to_string(),
+                ours,
+                peer,
+                expected: None,
+            });
+        }
+        "sima4-unique" => {
+            let cases = options.size(100_000);
+            let path = data.join(format!("{}-{}-s3.txt", name, cases));
+            set.cases = cached(&path, |out| unique_sima4(cases, 3, out))?;
+            set.inputs.push(Input::same(name.to_string(), path));
+        }
+        _ => unreachable!("a set of SETS"),
+    }
+    Ok(Some(set))
+}
+
+pub(super) fn limit_label(limit: usize) -> String {
+    if limit == usize::MAX {
+        "all".to_string()
+    } else {
+        limit.to_string()
+    }
+}
+
+/// Writes the file with `write` unless it exists, and returns its number of cases: what `write`
+/// returned, or the first token of the cached file (meaningless for latin6 and target9-empty,
+/// whose callers know).
+pub(super) fn cached(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<usize>,
+) -> Result<usize, String> {
+    let err = |e: std::io::Error| format!("{}: {}", path.display(), e);
+    if path.exists() {
+        let mut head = String::new();
+        File::open(path)
+            .and_then(|f| f.take(64).read_to_string(&mut head))
+            .map_err(err)?;
+        return head
+            .split_whitespace()
+            .next()
+            .and_then(|t| t.parse().ok())
+            .ok_or_else(|| format!("{}: no case count; delete it", path.display()));
+    }
+    eprintln!("bench: generating {}", path.display());
+    let partial = path.with_extension("partial");
+    let mut out = BufWriter::new(File::create(&partial).map_err(err)?);
+    let cases = write(&mut out).map_err(err)?;
+    out.flush().map_err(err)?;
+    drop(out);
+    fs::rename(&partial, path).map_err(err)?;
+    Ok(cases)
+}
+
+/// The 81-character lines of `source` (digits, `.` or `0` for empty; lines starting with `#`,
+/// as in tdoku's files, are comments), at most `limit`, as jigsaw cases with the 3x3 boxes
+/// drawn as walls.
+pub(super) fn classic_as_jigsaw(
+    source: &Path,
+    limit: usize,
+    out: &mut BufWriter<File>,
+) -> std::io::Result<usize> {
+    let text = fs::read_to_string(source)?;
+    let regions = gen::boxes(9);
+    let mut grids = Vec::new();
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(limit)
+    {
+        let givens: Vec<u8> = line
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        if givens.len() != 81 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("a line of {} characters, not 81", givens.len()),
+            ));
+        }
+        grids.push(givens);
+    }
+    writeln!(out, "{}", grids.len())?;
+    for givens in &grids {
+        writeln!(out)?;
+        out.write_all(gen::jigsaw_case(&regions, givens).as_bytes())?;
+    }
+    Ok(grids.len())
+}
+
+/// `cases` random jigsaw layouts, each with a random solution and 22 to 40 of its digits as
+/// givens; one case in 20 has one given changed to another digit (mostly no solution).
+pub(super) fn random_jigsaw(
+    cases: usize,
+    seed: u64,
+    out: &mut BufWriter<File>,
+) -> std::io::Result<usize> {
+    let mut rng = Rng::new(seed);
+    writeln!(out, "{}", cases)?;
+    for case in 0..cases {
+        let (regions, solution) = loop {
+            let regions = gen::random_regions(&mut rng, 9);
+            if let Some(solution) = gen::random_solution(&mut rng, 9, &regions) {
+                break (regions, solution);
+            }
+        };
+        let count = rng.between(22, 40);
+        let mut cells: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut cells);
+        let mut givens = vec![0u8; 81];
+        for &cell in &cells[..count] {
+            givens[cell] = solution[cell];
+        }
+        if case % 20 == 19 {
+            let cell = cells[0];
+            givens[cell] = (givens[cell] + rng.below(8) as u8) % 9 + 1;
+        }
+        writeln!(out)?;
+        out.write_all(gen::jigsaw_case(&regions, &givens).as_bytes())?;
+    }
+    Ok(cases)
+}
+
+/// `grids` target9 inputs in `dir`, each with 17 to 23 givens (in turn) taken from a random full
+/// grid.
+pub(super) fn sparse_target9(dir: &Path, grids: usize, seed: u64) -> Result<Vec<Input>, String> {
+    let err = |e: std::io::Error| format!("{}: {}", dir.display(), e);
+    let regions = gen::boxes(9);
+    let mut rng = Rng::new(seed);
+    let mut inputs = Vec::new();
+    let fresh = !dir.exists();
+    if fresh {
+        eprintln!("bench: generating {}", dir.display());
+        fs::create_dir_all(dir).map_err(err)?;
+    }
+    for k in 0..grids {
+        let count = 17 + k % 7;
+        let label = format!("grid{:02} ({} givens)", k + 1, count);
+        let path = dir.join(format!("grid{:02}.in", k + 1));
+        if fresh {
+            let solution = loop {
+                if let Some(s) = gen::random_solution(&mut rng, 9, &regions) {
+                    break s;
+                }
+            };
+            let mut cells: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut cells);
+            let mut givens = vec![0u8; 81];
+            for &cell in &cells[..count] {
+                givens[cell] = solution[cell];
+            }
+            fs::write(&path, gen::target9_input(&givens)).map_err(err)?;
+        }
+        inputs.push(Input::same(label, path));
+    }
+    Ok(inputs)
+}
+
+/// `cases` random 4x4 boards with exactly one solution: 3 to 8 cells of a random full grid, then
+/// cells added until the reference finds one completion only (`gen::unique_givens`), and in half
+/// of the boards givens dropped again while the completion stays unique. Every other board has
+/// the blank line before it.
+pub(super) fn unique_sima4(
+    cases: usize,
+    seed: u64,
+    out: &mut BufWriter<File>,
+) -> std::io::Result<usize> {
+    let regions = gen::boxes(4);
+    let mut rng = Rng::new(seed);
+    writeln!(out, "{}", cases)?;
+    for case in 0..cases {
+        let solution = loop {
+            if let Some(s) = gen::random_solution(&mut rng, 4, &regions) {
+                break s;
+            }
+        };
+        let start = rng.between(3, 8);
+        let minimal = rng.percent(50);
+        let givens = gen::unique_givens(&mut rng, 4, &regions, &solution, start, minimal);
+        assert_eq!(
+            reference::count_solutions(4, &regions, &givens, 2).0,
+            1,
+            "one completion"
+        );
+        out.write_all(gen::sima4_case(&givens, case % 2 == 0).as_bytes())?;
+    }
+    Ok(cases)
+}

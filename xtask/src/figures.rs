@@ -1,0 +1,25 @@
+//! How the reports write figures: durations and rates.
+
+use std::time::Duration;
+
+use testkit::thousands;
+
+pub fn duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 {
+        format!("{:.2} s", s)
+    } else if s >= 0.01 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{:.2} ms", s * 1e3)
+    }
+}
+
+pub fn rate(cases: usize, d: Duration) -> String {
+    let per_second = cases as f64 / d.as_secs_f64();
+    if per_second < 100.0 {
+        format!("{:.2}/s", per_second)
+    } else {
+        thousands(per_second.round() as u64) + "/s"
+    }
+}
