@@ -58,59 +58,17 @@ use testkit::workspace_root;
 use measure::{measure_set, SetResult};
 use peers::build_peers;
 use report::{commit, heading, report};
-use sets::make_set;
-
-/// The data sets, in the order of the table.
-const SETS: [&str; 8] = [
-    "jigsaw-17clue",
-    "jigsaw-hardest",
-    "jigsaw-random",
-    "target9-noip",
-    "target9-sparse",
-    "target9-empty",
-    "latin6-empty",
-    "sima4-unique",
-];
+use sets::{make_set, SetSpec, SETS};
 
 /// Runs the bench as `options` say; `args` (the command line after `bench`) heads the report.
 pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
-    // The tails families run only when asked for: thousands of processes, each up to the
-    // time limit.
-    let chosen = |name: &&str| {
-        options.only.iter().any(|w| name.starts_with(w.as_str()))
-            || (options.only.is_empty() && !name.starts_with("tails"))
-    };
-    let sets: Vec<&str> = SETS.iter().copied().filter(chosen).collect();
-    let families: Vec<&'static str> = tails::FAMILIES.iter().copied().filter(chosen).collect();
-    if sets.is_empty() && families.is_empty() {
-        return Err(format!(
-            "--only matches no data set; the sets: {}, {}",
-            SETS.join(", "),
-            tails::FAMILIES.join(", ")
-        ));
-    }
+    let Chosen {
+        sets,
+        families,
+        mut skipped,
+    } = choose(options)?;
     let paths = Paths::new(options.data.as_deref())?;
-    let mut notes = Vec::new();
-    let mut skipped = Vec::new();
-    let left_out: Vec<&str> = SETS
-        .iter()
-        .chain(tails::FAMILIES.iter())
-        .copied()
-        .filter(|name| !chosen(name))
-        .collect();
-    if !left_out.is_empty() {
-        skipped.push(format!(
-            "{}: not asked for ({})",
-            left_out.join(", "),
-            if options.only.is_empty() {
-                "the heavy-tail families run with `--only tails`"
-            } else {
-                "`--only`"
-            }
-        ));
-    }
-
-    let mut problems: Vec<&str> = sets.iter().map(|s| xtask::problem_of(s)).collect();
+    let mut problems: Vec<&str> = sets.iter().map(|s| xtask::problem_of(s.name)).collect();
     problems.extend(families.iter().map(|f| xtask::problem_of(f)));
     problems.sort_unstable();
     problems.dedup();
@@ -123,43 +81,9 @@ pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
         skipped.push("the peers' columns: not asked for (`--no-peers`)".to_string());
         None
     };
-
     fs::create_dir_all(&paths.data).map_err(|e| format!("{}: {}", paths.data.display(), e))?;
-    let mut results = Vec::new();
-    for name in sets {
-        let set = match make_set(name, options, &paths, &mut skipped)? {
-            Some(set) => set,
-            None => continue,
-        };
-        let ours = xtask::release_binary(set.problem);
-        let peer = peers
-            .as_ref()
-            .map(|dir| dir.join(set.problem))
-            .filter(|program| program.exists());
-        eprintln!(
-            "bench: {} ({} inputs, {} cases)",
-            set.name,
-            set.inputs.len(),
-            set.cases
-        );
-        match measure_set(&set, &ours, peer.as_deref(), options, &paths) {
-            Ok(result) => results.push(result),
-            Err(message) => notes.push(format!("{}: FAILED: {}", set.name, message)),
-        }
-    }
-    let mut tails_results = Vec::new();
-    for name in families {
-        let family = tails::make(name, &paths.data)?;
-        let all = family.inputs.len();
-        let count = match options.sample {
-            Some(n) => n,
-            None => options.size(all),
-        };
-        let inputs = tails::sample(&family.inputs, count);
-        eprintln!("bench: {} ({} of {} inputs)", name, inputs.len(), all);
-        let ours = xtask::release_binary(family.problem);
-        tails_results.push(tails::measure(&family, &inputs, &ours, options.timeout)?);
-    }
+    let (results, notes) = measure_sets(&sets, peers.as_deref(), options, &paths, &mut skipped)?;
+    let tails_results = measure_families(&families, options, &paths)?;
     let mut text = String::new();
     heading(args, &paths, &skipped, &mut text);
     report(options, &results, &notes, &mut text);
@@ -183,6 +107,114 @@ pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// What a run measures.
+struct Chosen {
+    sets: Vec<&'static SetSpec>,
+    families: Vec<&'static str>,
+    /// The note on what is left out, if anything is.
+    skipped: Vec<String>,
+}
+
+/// The sets and families `--only` asks for (by default every set and no family), and the
+/// note on what is left out.
+fn choose(options: &Options) -> Result<Chosen, String> {
+    // The tails families run only when asked for: thousands of processes, each up to the
+    // time limit.
+    let chosen = |name: &&str| {
+        options.only.iter().any(|w| name.starts_with(w.as_str()))
+            || (options.only.is_empty() && !name.starts_with("tails"))
+    };
+    let names: Vec<&str> = SETS.iter().map(|s| s.name).collect();
+    let sets: Vec<&SetSpec> = SETS.iter().filter(|s| chosen(&s.name)).collect();
+    let families: Vec<&'static str> = tails::FAMILIES.iter().copied().filter(chosen).collect();
+    if sets.is_empty() && families.is_empty() {
+        return Err(format!(
+            "--only matches no data set; the sets: {}, {}",
+            names.join(", "),
+            tails::FAMILIES.join(", ")
+        ));
+    }
+    let mut skipped = Vec::new();
+    let left_out: Vec<&str> = names
+        .iter()
+        .chain(tails::FAMILIES.iter())
+        .copied()
+        .filter(|name| !chosen(name))
+        .collect();
+    if !left_out.is_empty() {
+        skipped.push(format!(
+            "{}: not asked for ({})",
+            left_out.join(", "),
+            if options.only.is_empty() {
+                "the heavy-tail families run with `--only tails`"
+            } else {
+                "`--only`"
+            }
+        ));
+    }
+    Ok(Chosen {
+        sets,
+        families,
+        skipped,
+    })
+}
+
+/// Makes and measures each of `sets` (against the peers in `peers`, if any); a set that
+/// fails becomes a note.
+fn measure_sets(
+    sets: &[&SetSpec],
+    peers: Option<&Path>,
+    options: &Options,
+    paths: &Paths,
+    skipped: &mut Vec<String>,
+) -> Result<(Vec<SetResult>, Vec<String>), String> {
+    let mut results = Vec::new();
+    let mut notes = Vec::new();
+    for spec in sets {
+        let set = match make_set(spec, options, paths, skipped)? {
+            Some(set) => set,
+            None => continue,
+        };
+        let ours = xtask::release_binary(set.problem);
+        let peer = peers
+            .map(|dir| dir.join(set.problem))
+            .filter(|program| program.exists());
+        eprintln!(
+            "bench: {} ({} inputs, {} cases)",
+            set.name,
+            set.inputs.len(),
+            set.cases
+        );
+        match measure_set(&set, &ours, peer.as_deref(), options, paths) {
+            Ok(result) => results.push(result),
+            Err(message) => notes.push(format!("{}: FAILED: {}", set.name, message)),
+        }
+    }
+    Ok((results, notes))
+}
+
+/// Makes each of `families` and times the sample of it that `options` ask for.
+fn measure_families(
+    families: &[&'static str],
+    options: &Options,
+    paths: &Paths,
+) -> Result<Vec<tails::FamilyResult>, String> {
+    let mut results = Vec::new();
+    for &name in families {
+        let family = tails::make(name, &paths.data)?;
+        let all = family.inputs.len();
+        let count = match options.sample {
+            Some(n) => n,
+            None => options.size(all),
+        };
+        let inputs = tails::sample(&family.inputs, count);
+        eprintln!("bench: {} ({} of {} inputs)", name, inputs.len(), all);
+        let ours = xtask::release_binary(family.problem);
+        results.push(tails::measure(&family, &inputs, &ours, options.timeout)?);
+    }
+    Ok(results)
 }
 
 /// The command line of `cargo xtask bench`.

@@ -44,122 +44,211 @@ impl Input {
     }
 }
 
+/// A set's number of cases and inputs; `None` when its source is missing (said in the notes).
+type Made = Result<Option<(usize, Vec<Input>)>, String>;
+
+/// One data set of the bench: how it is made, and whether the peer's output can be compared
+/// with ours.
+pub(super) struct SetSpec {
+    pub(super) name: &'static str,
+    /// The peer prints what ours prints on these inputs, byte for byte.
+    comparable: bool,
+    /// Draws or reads the inputs into `paths.data` (each file once), or notes in `skipped`
+    /// what is missing.
+    make: fn(name: &str, options: &Options, paths: &Paths, skipped: &mut Vec<String>) -> Made,
+}
+
+/// The sets, in the order of the report.
+pub(super) const SETS: [SetSpec; 8] = [
+    SetSpec {
+        name: "jigsaw-17clue",
+        comparable: true,
+        make: classic_17_clue,
+    },
+    SetSpec {
+        name: "jigsaw-hardest",
+        comparable: true,
+        make: classic_hardest,
+    },
+    SetSpec {
+        name: "jigsaw-random",
+        comparable: true,
+        make: jigsaw_random,
+    },
+    SetSpec {
+        name: "target9-noip",
+        comparable: true,
+        make: target9_noip,
+    },
+    SetSpec {
+        name: "target9-sparse",
+        comparable: true,
+        make: target9_sparse,
+    },
+    SetSpec {
+        name: "target9-empty",
+        comparable: true,
+        make: target9_empty,
+    },
+    SetSpec {
+        name: "latin6-empty",
+        comparable: false,
+        make: latin6_empty,
+    },
+    SetSpec {
+        name: "sima4-unique",
+        comparable: false,
+        make: sima4_unique,
+    },
+];
+
+/// The set `spec`, its inputs drawn or read as [`SetSpec::make`] says; `None` when skipped.
 pub(super) fn make_set(
-    name: &str,
+    spec: &SetSpec,
     options: &Options,
     paths: &Paths,
     skipped: &mut Vec<String>,
 ) -> Result<Option<DataSet>, String> {
-    let data = &paths.data;
-    let mut set = DataSet {
-        name: name.to_string(),
-        problem: xtask::problem_of(name),
-        cases: 0,
-        inputs: Vec::new(),
-        comparable: false,
+    let made = (spec.make)(spec.name, options, paths, skipped)?;
+    Ok(made.map(|(cases, inputs)| DataSet {
+        name: spec.name.to_string(),
+        problem: xtask::problem_of(spec.name),
+        cases,
+        inputs,
+        comparable: spec.comparable,
+    }))
+}
+
+/// tdoku's 17-clue puzzles as jigsaw grids on the 3x3 boxes.
+fn classic_17_clue(
+    name: &str,
+    options: &Options,
+    paths: &Paths,
+    skipped: &mut Vec<String>,
+) -> Made {
+    classic(
+        name,
+        ("17_clue.txt", "puzzles2_17_clue"),
+        options,
+        paths,
+        skipped,
+    )
+}
+
+/// tdoku's hardest forum puzzles as jigsaw grids on the 3x3 boxes.
+fn classic_hardest(
+    name: &str,
+    options: &Options,
+    paths: &Paths,
+    skipped: &mut Vec<String>,
+) -> Made {
+    let files = (
+        "forum_hardest_1905_11plus.txt",
+        "puzzles5_forum_hardest_1905_11+",
+    );
+    classic(name, files, options, paths, skipped)
+}
+
+/// The classic puzzles of `DIR/bench/<file>` (tdoku's `<tdoku>`), all or 5,000 with `--quick`.
+fn classic(
+    name: &str,
+    (file, tdoku): (&str, &str),
+    options: &Options,
+    paths: &Paths,
+    skipped: &mut Vec<String>,
+) -> Made {
+    let source = paths
+        .shared
+        .as_ref()
+        .map(|dir| dir.join("bench").join(file));
+    let source = match source {
+        Some(source) if source.exists() => source,
+        _ => {
+            skipped.push(format!(
+                "{}: needs DIR/bench/{} (`--data DIR`): tdoku's `{}`, in `data.zip` of \
+                 the tdoku repository (t-dillon/tdoku on GitHub), one 81-character \
+                 puzzle per line",
+                name, file, tdoku
+            ));
+            return Ok(None);
+        }
     };
-    match name {
-        "jigsaw-17clue" | "jigsaw-hardest" => {
-            let (file, tdoku) = if name == "jigsaw-17clue" {
-                ("17_clue.txt", "puzzles2_17_clue")
-            } else {
-                (
-                    "forum_hardest_1905_11plus.txt",
-                    "puzzles5_forum_hardest_1905_11+",
-                )
-            };
-            let source = paths
-                .shared
-                .as_ref()
-                .map(|dir| dir.join("bench").join(file));
-            let source = match source {
-                Some(source) if source.exists() => source,
-                _ => {
-                    skipped.push(format!(
-                        "{}: needs DIR/bench/{} (`--data DIR`): tdoku's `{}`, in `data.zip` of \
-                         the tdoku repository (t-dillon/tdoku on GitHub), one 81-character \
-                         puzzle per line",
-                        name, file, tdoku
-                    ));
-                    return Ok(None);
-                }
-            };
-            let limit = if options.quick { 5_000 } else { usize::MAX };
-            let path = data.join(format!("{}-{}.txt", name, limit_label(limit)));
-            let cases = cached(&path, |out| classic_as_jigsaw(&source, limit, out))?;
-            set.cases = cases;
-            set.inputs.push(Input::same(name.to_string(), path));
-            set.comparable = true;
+    let limit = if options.quick { 5_000 } else { usize::MAX };
+    let path = paths
+        .data
+        .join(format!("{}-{}.txt", name, limit_label(limit)));
+    let cases = cached(&path, |out| classic_as_jigsaw(&source, limit, out))?;
+    Ok(Some((cases, vec![Input::same(name.to_string(), path)])))
+}
+
+fn jigsaw_random(name: &str, options: &Options, paths: &Paths, _: &mut Vec<String>) -> Made {
+    let cases = options.size(10_000);
+    let path = paths.data.join(format!("{}-{}-s1.txt", name, cases));
+    let cases = cached(&path, |out| random_jigsaw(cases, 1, out))?;
+    Ok(Some((cases, vec![Input::same(name.to_string(), path)])))
+}
+
+/// The 20 official tests, with their expected outputs where they are there.
+fn target9_noip(_: &str, _: &Options, paths: &Paths, _: &mut Vec<String>) -> Made {
+    let dir = paths.root.join("tests/fixtures/target9/noip2009");
+    let mut inputs = Vec::new();
+    for k in 1..=20 {
+        let path = dir.join(format!("sudoku{}.in", k));
+        if !path.exists() {
+            return Err(format!("{} is missing", path.display()));
         }
-        "jigsaw-random" => {
-            let cases = options.size(10_000);
-            let path = data.join(format!("{}-{}-s1.txt", name, cases));
-            set.cases = cached(&path, |out| random_jigsaw(cases, 1, out))?;
-            set.inputs.push(Input::same(name.to_string(), path));
-            set.comparable = true;
-        }
-        "target9-noip" => {
-            let dir = paths.root.join("tests/fixtures/target9/noip2009");
-            for k in 1..=20 {
-                let path = dir.join(format!("sudoku{}.in", k));
-                if !path.exists() {
-                    return Err(format!("{} is missing", path.display()));
-                }
-                let mut input = Input::same(format!("sudoku{}", k), path);
-                let expected = dir.join(format!("sudoku{}.out", k));
-                input.expected = Some(expected).filter(|p| p.exists());
-                set.inputs.push(input);
-            }
-            set.cases = set.inputs.len();
-            set.comparable = true;
-        }
-        "target9-sparse" => {
-            let grids = if options.quick { 7 } else { 21 };
-            let dir = data.join(format!("{}-{}-s2", name, grids));
-            set.inputs = sparse_target9(&dir, grids, 2)?;
-            set.cases = set.inputs.len();
-            set.comparable = true;
-        }
-        "target9-empty" => {
-            let path = data.join("target9-empty.txt");
-            cached(&path, |out| {
-                out.write_all(gen::target9_input(&[0; 81]).as_bytes())?;
-                Ok(1)
-            })?;
-            set.cases = 1;
-            set.inputs.push(Input::same(name.to_string(), path));
-            set.comparable = true;
-        }
-        "latin6-empty" => {
-            let groups = gen::boxes(6);
-            let empty = vec![0u8; 36];
-            let ours = data.join("latin6-empty.txt");
-            let peer = data.join("latin6-empty-spaced.txt");
-            cached(&ours, |out| {
-                out.write_all(gen::latin6_input(&groups, &empty, false).as_bytes())?;
-                Ok(1)
-            })?;
-            cached(&peer, |out| {
-                out.write_all(gen::latin6_input(&groups, &empty, true).as_bytes())?;
-                Ok(1)
-            })?;
-            set.cases = LATIN6_EMPTY_SOLUTIONS;
-            set.inputs.push(Input {
-                label: name.to_string(),
-                ours,
-                peer,
-                expected: None,
-            });
-        }
-        "sima4-unique" => {
-            let cases = options.size(100_000);
-            let path = data.join(format!("{}-{}-s3.txt", name, cases));
-            set.cases = cached(&path, |out| unique_sima4(cases, 3, out))?;
-            set.inputs.push(Input::same(name.to_string(), path));
-        }
-        _ => unreachable!("a set of SETS"),
+        let mut input = Input::same(format!("sudoku{}", k), path);
+        let expected = dir.join(format!("sudoku{}.out", k));
+        input.expected = Some(expected).filter(|p| p.exists());
+        inputs.push(input);
     }
-    Ok(Some(set))
+    Ok(Some((inputs.len(), inputs)))
+}
+
+fn target9_sparse(name: &str, options: &Options, paths: &Paths, _: &mut Vec<String>) -> Made {
+    let grids = if options.quick { 7 } else { 21 };
+    let dir = paths.data.join(format!("{}-{}-s2", name, grids));
+    let inputs = sparse_target9(&dir, grids, 2)?;
+    Ok(Some((inputs.len(), inputs)))
+}
+
+fn target9_empty(name: &str, _: &Options, paths: &Paths, _: &mut Vec<String>) -> Made {
+    let path = paths.data.join("target9-empty.txt");
+    cached(&path, |out| {
+        out.write_all(gen::target9_input(&[0; 81]).as_bytes())?;
+        Ok(1)
+    })?;
+    Ok(Some((1, vec![Input::same(name.to_string(), path)])))
+}
+
+/// The empty grid, written tight for ours and spaced for the peer, which reads it so.
+fn latin6_empty(name: &str, _: &Options, paths: &Paths, _: &mut Vec<String>) -> Made {
+    let groups = gen::boxes(6);
+    let empty = vec![0u8; 36];
+    let ours = paths.data.join("latin6-empty.txt");
+    let peer = paths.data.join("latin6-empty-spaced.txt");
+    cached(&ours, |out| {
+        out.write_all(gen::latin6_input(&groups, &empty, false).as_bytes())?;
+        Ok(1)
+    })?;
+    cached(&peer, |out| {
+        out.write_all(gen::latin6_input(&groups, &empty, true).as_bytes())?;
+        Ok(1)
+    })?;
+    let input = Input {
+        label: name.to_string(),
+        ours,
+        peer,
+        expected: None,
+    };
+    Ok(Some((LATIN6_EMPTY_SOLUTIONS, vec![input])))
+}
+
+fn sima4_unique(name: &str, options: &Options, paths: &Paths, _: &mut Vec<String>) -> Made {
+    let cases = options.size(100_000);
+    let path = paths.data.join(format!("{}-{}-s3.txt", name, cases));
+    let cases = cached(&path, |out| unique_sima4(cases, 3, out))?;
+    Ok(Some((cases, vec![Input::same(name.to_string(), path)])))
 }
 
 pub(super) fn limit_label(limit: usize) -> String {
