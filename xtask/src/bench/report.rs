@@ -206,63 +206,77 @@ pub(super) fn report(options: &Options, results: &[SetResult], notes: &[String],
     let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     let mut memory_over = Vec::new();
     for set in results {
-        let t = set.totals();
-        let peer_time = match t.peer {
-            Some(p) if t.peer_lower_bound => format!("> {}", duration(p)),
-            Some(p) => duration(p),
-            None => "-".to_string(),
-        };
-        let peer_rate = match t.peer {
-            Some(p) if t.peer_lower_bound => format!("< {}", rate(set.cases, p)),
-            Some(p) => rate(set.cases, p),
-            None => "-".to_string(),
-        };
-        let ratio = match t.peer {
-            Some(p) => format!(
-                "{}{:.1}x",
-                if t.peer_lower_bound { "> " } else { "" },
-                p.as_secs_f64() / t.ours.as_secs_f64()
-            ),
-            None => "-".to_string(),
-        };
-        let runs = match t.peer_runs {
-            Some((lo, hi)) if lo == hi => lo.to_string(),
-            Some((lo, hi)) => format!("{}-{}", lo, hi),
-            None => "-".to_string(),
-        };
-        let same = match t.same {
-            Some((s, 1)) => if s == 1 { "yes" } else { "NO" }.to_string(),
-            Some((s, of)) => format!("{}/{}", s, of),
-            None => "-".to_string(),
-        };
-        let peak = match t.peak_kib {
-            Some(k) => {
-                if k * 1024 > t.input_bytes + 10 * 1024 * 1024 {
-                    memory_over.push(set.name.clone());
-                }
-                format!("{:.1} MiB", k as f64 / 1024.0)
-            }
-            None => "-".to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            set.name,
-            thousands(set.cases as u64),
-            duration(t.ours),
-            rate(set.cases, t.ours),
-            peak,
-            peer_time,
-            peer_rate,
-            runs,
-            ratio,
-            same
-        );
+        set_row(set, &mut memory_over, out);
     }
     for set in results.iter().filter(|s| s.inputs.len() > 1) {
         details(set, out);
     }
     let _ = writeln!(out);
+    for note in all_notes(results, notes, &memory_over) {
+        let _ = writeln!(out, "- {}", note);
+    }
+}
+
+/// The row of `set` in the throughput table; the set's name goes to `memory_over` if its
+/// peak memory passes its input's size by more than 10 MiB.
+fn set_row(set: &SetResult, memory_over: &mut Vec<String>, out: &mut String) {
+    let t = set.totals();
+    let peer_time = match t.peer {
+        Some(p) if t.peer_lower_bound => format!("> {}", duration(p)),
+        Some(p) => duration(p),
+        None => "-".to_string(),
+    };
+    let peer_rate = match t.peer {
+        Some(p) if t.peer_lower_bound => format!("< {}", rate(set.cases, p)),
+        Some(p) => rate(set.cases, p),
+        None => "-".to_string(),
+    };
+    let ratio = match t.peer {
+        Some(p) => format!(
+            "{}{:.1}x",
+            if t.peer_lower_bound { "> " } else { "" },
+            p.as_secs_f64() / t.ours.as_secs_f64()
+        ),
+        None => "-".to_string(),
+    };
+    let runs = match t.peer_runs {
+        Some((lo, hi)) if lo == hi => lo.to_string(),
+        Some((lo, hi)) => format!("{}-{}", lo, hi),
+        None => "-".to_string(),
+    };
+    let same = match t.same {
+        Some((s, 1)) => if s == 1 { "yes" } else { "NO" }.to_string(),
+        Some((s, of)) => format!("{}/{}", s, of),
+        None => "-".to_string(),
+    };
+    let peak = match t.peak_kib {
+        Some(k) => {
+            if k * 1024 > t.input_bytes + 10 * 1024 * 1024 {
+                memory_over.push(set.name.clone());
+            }
+            format!("{:.1} MiB", k as f64 / 1024.0)
+        }
+        None => "-".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        set.name,
+        thousands(set.cases as u64),
+        duration(t.ours),
+        rate(set.cases, t.ours),
+        peak,
+        peer_time,
+        peer_rate,
+        runs,
+        ratio,
+        same
+    );
+}
+
+/// The notes under the tables: `notes`, the output checks of each set and what the peak
+/// memory was (`memory_over`: the sets over their input size + 10 MiB).
+fn all_notes(results: &[SetResult], notes: &[String], memory_over: &[String]) -> Vec<String> {
     let mut all_notes: Vec<String> = notes.to_vec();
     for set in results {
         all_notes.extend(output_checks(set));
@@ -279,9 +293,7 @@ pub(super) fn report(options: &Options, results: &[SetResult], notes: &[String],
     } else {
         all_notes.push(format!("peak RSS not measured: no {}", GNU_TIME));
     }
-    for note in all_notes {
-        let _ = writeln!(out, "- {}", note);
-    }
+    all_notes
 }
 
 pub(super) fn details(set: &SetResult, out: &mut String) {

@@ -402,7 +402,6 @@ fn quantile(times: &[Option<Duration>], q: f64, limit: Duration) -> String {
 /// The tables of the tails families: one row per family, then one per family and kind of
 /// answer, then each family's slowest inputs. Paths are shown relative to `base`.
 pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut String) {
-    let t = testkit::thousands;
     let _ = writeln!(
         out,
         "\nHeavy-tail families: one process per input, killed after {} (`--timeout`):\n",
@@ -415,112 +414,137 @@ pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut 
     let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---|");
     let mut notes = Vec::new();
     for r in results {
-        let times: Vec<Option<Duration>> = r.timed.iter().map(|x| x.elapsed).collect();
-        let mut classes: BTreeMap<Answer, (String, Vec<Option<Duration>>)> = BTreeMap::new();
-        for x in &r.timed {
-            let key = match x.answer {
-                Answer::Score(_) => Answer::Score(0),
-                Answer::Solutions(n) if n > LATIN6_MANY => Answer::Solutions(LATIN6_MANY + 1),
-                Answer::Solutions(n) if n > 0 => Answer::Solutions(1),
-                Answer::Failed(_) => Answer::Failed(String::new()),
-                ref a => a.clone(),
-            };
-            classes
-                .entry(key)
-                .or_insert_with(|| (x.answer.class(), Vec::new()))
-                .1
-                .push(x.elapsed);
-        }
-        let answers: Vec<String> = classes
-            .values()
-            .map(|(class, v)| format!("{} {}", t(v.len() as u64), class))
-            .collect();
-        let inputs = if r.timed.len() == r.generated {
-            t(r.generated as u64)
-        } else {
-            format!("{} of {}", t(r.timed.len() as u64), t(r.generated as u64))
-        };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} | {} |",
-            r.name,
-            inputs,
-            quantile(&times, 0.5, limit),
-            quantile(&times, 0.99, limit),
-            quantile(&times, 1.0, limit),
-            t(times.iter().filter(|x| x.is_none()).count() as u64),
-            answers.join(", ")
-        );
-        let scores: Vec<u32> = r
-            .timed
-            .iter()
-            .filter_map(|x| match x.answer {
-                Answer::Score(s) => Some(s),
-                _ => None,
-            })
-            .collect();
-        if let (Some(low), Some(high)) = (scores.iter().min(), scores.iter().max()) {
-            notes.push(format!(
-                "{}: scores {} to {}",
-                r.name,
-                t(*low as u64),
-                t(*high as u64)
-            ));
-        }
-        let solutions: Vec<u64> = r
-            .timed
-            .iter()
-            .filter_map(|x| match x.answer {
-                Answer::Solutions(n) => Some(n),
-                _ => None,
-            })
-            .collect();
-        if r.name.starts_with("tails-latin6") {
-            notes.push(format!(
-                "{}: {} solutions printed in all, at most {} on one input",
-                r.name,
-                t(solutions.iter().sum()),
-                t(solutions.iter().copied().max().unwrap_or(0))
-            ));
-        }
-        if let Some((why, ok)) = allowed(r.name) {
-            let wrong: Vec<&Timed> = r
-                .timed
-                .iter()
-                .filter(|x| !matches!(x.answer, Answer::TimedOut) && !ok(&x.answer))
-                .collect();
-            if let Some(first) = wrong.first() {
-                notes.push(format!(
-                    "{}: {} WRONG answers ({}), e.g. {}: {}",
-                    r.name,
-                    wrong.len(),
-                    why,
-                    relative(&first.input, base),
-                    first.answer.class()
-                ));
-            }
-        }
-        let mut slowest: Vec<&Timed> = r.timed.iter().collect();
-        slowest.sort_by_key(|x| x.elapsed.map_or((1, Duration::ZERO), |d| (0, d)));
-        let shown: Vec<String> = slowest
-            .iter()
-            .rev()
-            .take(3)
-            .map(|x| {
-                let time = x.elapsed.map_or_else(
-                    || format!("> {}", crate::figures::duration(limit)),
-                    crate::figures::duration,
-                );
-                format!("`{}` {}", relative(&x.input, base), time)
-            })
-            .collect();
-        notes.push(format!("{}: slowest {}", r.name, shown.join(", ")));
+        let classes = answer_classes(r);
+        family_row(r, &classes, limit, out);
+        notes.extend(family_notes(r, limit, base));
         r.classes_table(classes, limit, out);
     }
     let _ = writeln!(out);
     for note in notes {
         let _ = writeln!(out, "- {}", note);
     }
+}
+
+/// The times of a family's inputs by the class of their answer (all scores one class, any
+/// number of latin6 solutions up to [`LATIN6_MANY`] one, more another), each with its name.
+type Classes = BTreeMap<Answer, (String, Vec<Option<Duration>>)>;
+
+/// The [`Classes`] of `r`'s answers.
+fn answer_classes(r: &FamilyResult) -> Classes {
+    let mut classes = Classes::new();
+    for x in &r.timed {
+        let key = match x.answer {
+            Answer::Score(_) => Answer::Score(0),
+            Answer::Solutions(n) if n > LATIN6_MANY => Answer::Solutions(LATIN6_MANY + 1),
+            Answer::Solutions(n) if n > 0 => Answer::Solutions(1),
+            Answer::Failed(_) => Answer::Failed(String::new()),
+            ref a => a.clone(),
+        };
+        classes
+            .entry(key)
+            .or_insert_with(|| (x.answer.class(), Vec::new()))
+            .1
+            .push(x.elapsed);
+    }
+    classes
+}
+
+/// The row of `r` in the families' table.
+fn family_row(r: &FamilyResult, classes: &Classes, limit: Duration, out: &mut String) {
+    let t = testkit::thousands;
+    let times: Vec<Option<Duration>> = r.timed.iter().map(|x| x.elapsed).collect();
+    let answers: Vec<String> = classes
+        .values()
+        .map(|(class, v)| format!("{} {}", t(v.len() as u64), class))
+        .collect();
+    let inputs = if r.timed.len() == r.generated {
+        t(r.generated as u64)
+    } else {
+        format!("{} of {}", t(r.timed.len() as u64), t(r.generated as u64))
+    };
+    let _ = writeln!(
+        out,
+        "| {} | {} | {} | {} | {} | {} | {} |",
+        r.name,
+        inputs,
+        quantile(&times, 0.5, limit),
+        quantile(&times, 0.99, limit),
+        quantile(&times, 1.0, limit),
+        t(times.iter().filter(|x| x.is_none()).count() as u64),
+        answers.join(", ")
+    );
+}
+
+/// The notes on `r` under the table: the range of scores, latin6's solutions, wrong answers
+/// (a family that allows only some) and the slowest inputs, named from `base`.
+fn family_notes(r: &FamilyResult, limit: Duration, base: &Path) -> Vec<String> {
+    let t = testkit::thousands;
+    let mut notes = Vec::new();
+    let scores: Vec<u32> = r
+        .timed
+        .iter()
+        .filter_map(|x| match x.answer {
+            Answer::Score(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    if let (Some(low), Some(high)) = (scores.iter().min(), scores.iter().max()) {
+        notes.push(format!(
+            "{}: scores {} to {}",
+            r.name,
+            t(*low as u64),
+            t(*high as u64)
+        ));
+    }
+    let solutions: Vec<u64> = r
+        .timed
+        .iter()
+        .filter_map(|x| match x.answer {
+            Answer::Solutions(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    if r.name.starts_with("tails-latin6") {
+        notes.push(format!(
+            "{}: {} solutions printed in all, at most {} on one input",
+            r.name,
+            t(solutions.iter().sum()),
+            t(solutions.iter().copied().max().unwrap_or(0))
+        ));
+    }
+    if let Some((why, ok)) = allowed(r.name) {
+        let wrong: Vec<&Timed> = r
+            .timed
+            .iter()
+            .filter(|x| !matches!(x.answer, Answer::TimedOut) && !ok(&x.answer))
+            .collect();
+        if let Some(first) = wrong.first() {
+            notes.push(format!(
+                "{}: {} WRONG answers ({}), e.g. {}: {}",
+                r.name,
+                wrong.len(),
+                why,
+                relative(&first.input, base),
+                first.answer.class()
+            ));
+        }
+    }
+    let mut slowest: Vec<&Timed> = r.timed.iter().collect();
+    slowest.sort_by_key(|x| x.elapsed.map_or((1, Duration::ZERO), |d| (0, d)));
+    let shown: Vec<String> = slowest
+        .iter()
+        .rev()
+        .take(3)
+        .map(|x| {
+            let time = x.elapsed.map_or_else(
+                || format!("> {}", crate::figures::duration(limit)),
+                crate::figures::duration,
+            );
+            format!("`{}` {}", relative(&x.input, base), time)
+        })
+        .collect();
+    notes.push(format!("{}: slowest {}", r.name, shown.join(", ")));
+    notes
 }
 
 impl FamilyResult {
