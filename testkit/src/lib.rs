@@ -5,7 +5,8 @@
 //!   `docs/problems.md` states them, for all four problems.
 //! - [`check`]: whether a grid is a solution.
 //! - [`rng`] and [`gen`]: seeded random instances and the input text that carries them.
-//! - [`process`]: running a binary under a time limit.
+//! - [`process`]: running a binary under a time limit; [`digest`](mod@digest): what its output
+//!   looked like, without keeping it.
 //! - [`sudoku_lines`]: the classic 9x9 puzzle sets, one puzzle a line.
 //! - [`target9_weight`], [`thousands`], [`duration`], [`workspace_root`].
 //!
@@ -14,6 +15,7 @@
 //! a fault in the engine cannot hide in both.
 
 pub mod check;
+pub mod digest;
 pub mod gen;
 pub mod process;
 pub mod reference;

@@ -1,12 +1,16 @@
-//! Running a child process under a time limit: the one way `bench`, `stress` and the tests
-//! do it.
+//! Running a child process under a time limit: the one way `bench`, `stress`, the tails
+//! families and the tests do it.
 
+use std::fs::File;
 use std::io::{self, Read, Write};
+use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
+
+use crate::digest::{digest, Digest};
 
 /// How a waited-for process ended.
 pub struct Ended {
@@ -60,45 +64,121 @@ pub fn wait_or_kill(child: &mut Child, what: &str, limit: Duration) -> ExitStatu
         .unwrap_or_else(|| panic!("{} still running after {:?}: killed", what, limit))
 }
 
-/// What [`run`] collected.
+/// Where a run's standard input comes from.
+pub enum Stdin<'a> {
+    /// These bytes, written through a pipe by a thread of their own.
+    Bytes(&'a [u8]),
+    /// This file, opened and handed to the process (no copy through the harness).
+    File(&'a Path),
+}
+
+/// What a run keeps of one output stream.
+pub enum Sink<'a> {
+    /// Nothing: the stream goes to the null device.
+    Discard,
+    /// All its bytes.
+    Collect,
+    /// Its [`Digest`], counting the lines equal to each of these patterns (standard output
+    /// only; on standard error it keeps nothing).
+    Digest(&'a [&'a str]),
+}
+
+/// What [`run`] and [`run_with`] collected.
 pub struct Output {
     /// The exit status, or `None` if the process was killed for passing the time limit.
     pub status: Option<ExitStatus>,
+    /// Standard output, under [`Sink::Collect`] (else empty).
     pub stdout: Vec<u8>,
+    /// Standard error, under [`Sink::Collect`] (else empty).
     pub stderr: Vec<u8>,
+    /// Standard output's digest, under [`Sink::Digest`].
+    pub digest: Option<Digest>,
     /// From the spawn to the end of the process (or to the kill).
     pub elapsed: Duration,
 }
 
 /// Runs `command` with `input` on its standard input, collects its standard output and
-/// error, and kills it once `limit` has passed. A process that stops reading its input early
-/// (after an error, say) closes the pipe: that is not a failure of the run.
+/// error, and kills it once `limit` has passed: [`run_with`] with bytes in and both streams
+/// collected.
 pub fn run(command: &mut Command, input: &[u8], limit: Duration) -> io::Result<Output> {
-    let started = Instant::now();
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    let writer = thread::spawn(move || drop(stdin.write_all(&input)));
-    let read_all = |mut pipe: Box<dyn Read + Send>| {
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            bytes
-        })
+    run_with(
+        command,
+        Stdin::Bytes(input),
+        Sink::Collect,
+        Sink::Collect,
+        Some(limit),
+    )
+}
+
+/// Runs `command` once with standard input from `stdin`, keeps what `stdout` and `stderr`
+/// say of its output streams, and kills it once `limit` (if any) has passed. The time counts
+/// from just before the spawn. A process that stops reading its input early (after an error,
+/// say) closes the pipe: that is not a failure of the run.
+pub fn run_with(
+    command: &mut Command,
+    stdin: Stdin,
+    stdout: Sink,
+    stderr: Sink,
+    limit: Option<Duration>,
+) -> io::Result<Output> {
+    let pipe_or_null = |sink: &Sink| match sink {
+        Sink::Discard => Stdio::null(),
+        Sink::Collect | Sink::Digest(_) => Stdio::piped(),
     };
-    let stdout = read_all(Box::new(child.stdout.take().expect("stdout is piped")));
-    let stderr = read_all(Box::new(child.stderr.take().expect("stderr is piped")));
-    let ended = wait(&mut child, started, Some(limit))?;
-    let _ = writer.join();
+    let input = match stdin {
+        Stdin::Bytes(bytes) => {
+            command.stdin(Stdio::piped());
+            Some(bytes.to_vec())
+        }
+        Stdin::File(path) => {
+            command.stdin(File::open(path)?);
+            None
+        }
+    };
+    command.stdout(pipe_or_null(&stdout));
+    command.stderr(pipe_or_null(&stderr));
+    let started = Instant::now();
+    let mut child = command.spawn()?;
+    let writer = match (input, child.stdin.take()) {
+        (Some(input), Some(mut pipe)) => Some(thread::spawn(move || drop(pipe.write_all(&input)))),
+        _ => None,
+    };
+    let out = child.stdout.take().map(|pipe| read(pipe, &stdout));
+    let err = child.stderr.take().map(|pipe| read(pipe, &stderr));
+    let ended = wait(&mut child, started, limit)?;
+    if let Some(writer) = writer {
+        let _ = writer.join();
+    }
+    let (stdout, digest) = out.map_or((Vec::new(), None), |r| r.join().unwrap_or_default());
+    let (stderr, _) = err.map_or((Vec::new(), None), |r| r.join().unwrap_or_default());
     Ok(Output {
         status: ended.status,
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
+        stdout,
+        stderr,
+        digest,
         elapsed: ended.elapsed,
+    })
+}
+
+/// A thread reading `pipe` to its end as `sink` says: all the bytes, or the digest.
+fn read(
+    mut pipe: impl Read + Send + 'static,
+    sink: &Sink,
+) -> thread::JoinHandle<(Vec<u8>, Option<Digest>)> {
+    let patterns: Option<Vec<String>> = match sink {
+        Sink::Digest(patterns) => Some(patterns.iter().map(|p| p.to_string()).collect()),
+        Sink::Discard | Sink::Collect => None,
+    };
+    thread::spawn(move || match patterns {
+        Some(patterns) => {
+            let patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
+            (Vec::new(), Some(digest(pipe, &patterns)))
+        }
+        None => {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            (bytes, None)
+        }
     })
 }
 
@@ -143,6 +223,25 @@ mod tests {
         slow.arg("30");
         let out = run(&mut slow, b"", Duration::from_millis(100)).unwrap();
         assert!(out.status.is_none());
+    }
+
+    #[test]
+    fn run_with_reads_a_file_and_digests_the_output() {
+        let path = std::env::temp_dir().join(format!("testkit-process-{}.in", std::process::id()));
+        std::fs::write(&path, "No solution\nx\nNo solution\n").unwrap();
+        let out = run_with(
+            &mut Command::new("cat"),
+            Stdin::File(&path),
+            Sink::Digest(&["No solution"]),
+            Sink::Discard,
+            None,
+        )
+        .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let digest = out.digest.expect("a digest");
+        assert_eq!((digest.lines, digest.counts), (3, vec![2]));
+        assert!(out.stdout.is_empty() && out.stderr.is_empty());
+        assert!(out.status.is_some_and(|s| s.success()));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! generated input in the statements' form is valid (exit 42), and for each rule an input
 //! that breaks only that rule is refused (exit 43) with one line that names it.
 
+use std::path::{Path, PathBuf};
 use testkit::gen::{self, Rng};
 use tests::fixture_pairs;
 use tests::judge::validate;
@@ -294,9 +295,19 @@ fn latin6_refuses_each_broken_rule() {
 
 // ---------------------------------------------------------------- target9
 
+/// target9's samples and official tests. The hunted fixtures are left out: they have fewer
+/// givens than the original statement's 24, which the binaries take and the package refuses.
+fn target9_statement_fixtures() -> Vec<(PathBuf, PathBuf)> {
+    let hunted = Path::new("target9").join("hunted");
+    fixture_pairs("target9")
+        .into_iter()
+        .filter(|(input, _)| !input.parent().map_or(false, |d| d.ends_with(&hunted)))
+        .collect()
+}
+
 #[test]
 fn target9_samples_and_official_tests_are_valid() {
-    let pairs = fixture_pairs("target9");
+    let pairs = target9_statement_fixtures();
     assert_eq!(pairs.len(), 22, "two samples and 20 official tests");
     for (input, _) in pairs {
         assert_valid("target9", &read(&input), &input.display().to_string());
@@ -305,7 +316,7 @@ fn target9_samples_and_official_tests_are_valid() {
 
 #[test]
 fn target9_refuses_each_broken_rule() {
-    let sample = read(&fixture_pairs("target9")[0].0);
+    let sample = read(&target9_statement_fixtures()[0].0);
     assert_layout_faults_refused("target9", &sample);
     let rule = "nine digits 0-9 separated by single spaces";
     let first = sample.lines().next().expect("a first row").to_string();

@@ -313,11 +313,32 @@ pub fn main(options: &Options) -> Result<(), String> {
         milp: options.milp.clone(),
     };
     let written = write_found(problem, kept, &binary, &dir, &checks)?;
+    let (report, times) = summary(options, &rules, &climb, kept, &written, elapsed);
+    fs::write(dir.join("report.txt"), &report).map_err(|e| format!("{}: {}", dir.display(), e))?;
+    fs::write(dir.join("times.txt"), &times).map_err(|e| format!("{}: {}", dir.display(), e))?;
+    print!("{}{}", report, times);
+    println!("written to {}", dir.display());
+    if written.iter().any(|line| line.check.starts_with("DIFFERS")) {
+        return Err("the binary differs from the reference on a found input".to_string());
+    }
+    Ok(())
+}
+
+/// The hunt's report (what was run, then each kept input with its fitness and check) and
+/// the times of the checks.
+fn summary(
+    options: &Options,
+    rules: &Rules,
+    climb: &Climb,
+    kept: &[Found],
+    written: &[Written],
+    elapsed: Duration,
+) -> (String, String) {
     let mut report = String::new();
     let _ = writeln!(
         report,
         "hunt {} --seed {} --pool {} --mutations {}, givens {}-{}: {} evaluations{}",
-        problem.name(),
+        options.problem.name(),
         options.seed,
         options.pool,
         options.mutations,
@@ -334,7 +355,7 @@ pub fn main(options: &Options) -> Result<(), String> {
         }
     );
     let mut times = format!("hunt took {}\n", seconds(elapsed));
-    for (found, line) in kept.iter().zip(&written) {
+    for (found, line) in kept.iter().zip(written) {
         let _ = writeln!(
             report,
             "{}: fitness {} ({}), found at evaluation {}, {} givens; {}",
@@ -350,14 +371,7 @@ pub fn main(options: &Options) -> Result<(), String> {
         );
         let _ = writeln!(times, "{}: {}", line.name, line.time);
     }
-    fs::write(dir.join("report.txt"), &report).map_err(|e| format!("{}: {}", dir.display(), e))?;
-    fs::write(dir.join("times.txt"), &times).map_err(|e| format!("{}: {}", dir.display(), e))?;
-    print!("{}{}", report, times);
-    println!("written to {}", dir.display());
-    if written.iter().any(|line| line.check.starts_with("DIFFERS")) {
-        return Err("the binary differs from the reference on a found input".to_string());
-    }
-    Ok(())
+    (report, times)
 }
 
 /// `nodes 12, sat_conflicts 3`.

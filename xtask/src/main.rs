@@ -7,10 +7,10 @@
 //!   search for slow legal inputs.
 
 mod bench;
+mod figures;
 mod plot;
 mod progress;
 mod stress;
-mod tails;
 
 pub use xtask::target_dir;
 

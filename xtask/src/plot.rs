@@ -221,7 +221,7 @@ fn ecdf_figure(
                     "{}, {} over {}",
                     label,
                     killed(family),
-                    crate::bench::duration(limit)
+                    crate::figures::duration(limit)
                 );
             }
             chart
@@ -240,6 +240,8 @@ fn ecdf_figure(
 }
 
 /// The figure of the data sets' times, ours beside the peer's, one row per set.
+// Over 80 lines: one chart's calls in plotters' order; the chart's generic type would make
+// each helper's signature longer than the steps it held.
 fn set_figure(sets: &[SetTimes], note: &str) -> Result<String, String> {
     let x_range = log_range(
         sets.iter()

@@ -30,15 +30,13 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::fs::{self, File};
-use std::io::Read;
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use testkit::gen::{self, Rng};
-use testkit::process;
+use testkit::process::{self, Sink, Stdin};
 use xtask::hunt::instance::{Problem, Rules};
 use xtask::hunt::work::Engine;
 use xtask::hunt::{climb, Budget, Shape};
@@ -81,15 +79,6 @@ pub struct Family {
     pub name: &'static str,
     pub problem: &'static str,
     pub inputs: Vec<PathBuf>,
-}
-
-/// The problem a family belongs to.
-pub fn problem_of(name: &str) -> &'static str {
-    ["jigsaw", "target9", "latin6"]
-        .iter()
-        .copied()
-        .find(|p| name["tails-".len()..].starts_with(p))
-        .expect("every family is named tails-<problem>-...")
 }
 
 /// The family `name`, generated into a folder of `data` unless it is there already.
@@ -169,7 +158,7 @@ fn generated(
     }
     Ok(Family {
         name,
-        problem: problem_of(name),
+        problem: xtask::problem_of(name),
         inputs: (0..count).map(|k| path(&dir, k)).collect(),
     })
 }
@@ -369,51 +358,32 @@ pub fn measure(
 
 /// One process on `input`: its time and its answer.
 fn run(problem: &str, binary: &Path, input: &Path, limit: Duration) -> Result<Timed, String> {
-    let stdin = File::open(input).map_err(|e| format!("{}: {}", input.display(), e))?;
-    let started = Instant::now();
-    let mut child = Command::new(binary)
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("{}: {}", binary.display(), e))?;
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let output = thread::spawn(move || {
-        let (mut head, mut lines) = (Vec::new(), 0u64);
-        let mut buf = vec![0u8; 1 << 16];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
-            if head.len() < 4096 {
-                head.extend_from_slice(&buf[..n.min(4096 - head.len())]);
-            }
-        }
-        (head, lines)
-    });
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let errors = thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    let ended = process::wait(&mut child, started, Some(limit))
-        .map_err(|e| format!("{}: {}", binary.display(), e))?;
-    let (head, lines) = output.join().expect("the reader does not panic");
-    let errors = errors.join().expect("the reader does not panic");
-    let answer = match ended.status {
+    let ran = process::run_with(
+        &mut Command::new(binary),
+        Stdin::File(input),
+        Sink::Digest(&[]),
+        Sink::Collect,
+        Some(limit),
+    )
+    .map_err(|e| format!("{} on {}: {}", binary.display(), input.display(), e))?;
+    let answer = match ran.status {
         None => Answer::TimedOut,
         Some(status) if !status.success() => Answer::Failed(format!(
             "{}, {}",
             status,
-            errors.lines().next().unwrap_or("")
+            String::from_utf8_lossy(&ran.stderr)
+                .lines()
+                .next()
+                .unwrap_or("")
         )),
-        Some(_) => Answer::read(problem, &head, lines),
+        Some(_) => {
+            let digest = ran.digest.expect("standard output is digested");
+            Answer::read(problem, &digest.head, digest.lines)
+        }
     };
     Ok(Timed {
         input: input.to_path_buf(),
-        elapsed: ended.status.map(|_| ended.elapsed),
+        elapsed: ran.status.map(|_| ran.elapsed),
         answer,
     })
 }
@@ -424,19 +394,18 @@ fn quantile(times: &[Option<Duration>], q: f64, limit: Duration) -> String {
     sorted.sort_by_key(|t| t.map_or((1, Duration::ZERO), |d| (0, d)));
     let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
     match sorted[rank - 1] {
-        Some(d) => crate::bench::duration(d),
-        None => format!("> {}", crate::bench::duration(limit)),
+        Some(d) => crate::figures::duration(d),
+        None => format!("> {}", crate::figures::duration(limit)),
     }
 }
 
 /// The tables of the tails families: one row per family, then one per family and kind of
 /// answer, then each family's slowest inputs. Paths are shown relative to `base`.
 pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut String) {
-    let t = testkit::thousands;
     let _ = writeln!(
         out,
         "\nHeavy-tail families: one process per input, killed after {} (`--timeout`):\n",
-        crate::bench::duration(limit)
+        crate::figures::duration(limit)
     );
     let _ = writeln!(
         out,
@@ -445,106 +414,9 @@ pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut 
     let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---|");
     let mut notes = Vec::new();
     for r in results {
-        let times: Vec<Option<Duration>> = r.timed.iter().map(|x| x.elapsed).collect();
-        let mut classes: BTreeMap<Answer, (String, Vec<Option<Duration>>)> = BTreeMap::new();
-        for x in &r.timed {
-            let key = match x.answer {
-                Answer::Score(_) => Answer::Score(0),
-                Answer::Solutions(n) if n > LATIN6_MANY => Answer::Solutions(LATIN6_MANY + 1),
-                Answer::Solutions(n) if n > 0 => Answer::Solutions(1),
-                Answer::Failed(_) => Answer::Failed(String::new()),
-                ref a => a.clone(),
-            };
-            classes
-                .entry(key)
-                .or_insert_with(|| (x.answer.class(), Vec::new()))
-                .1
-                .push(x.elapsed);
-        }
-        let answers: Vec<String> = classes
-            .values()
-            .map(|(class, v)| format!("{} {}", t(v.len() as u64), class))
-            .collect();
-        let inputs = if r.timed.len() == r.generated {
-            t(r.generated as u64)
-        } else {
-            format!("{} of {}", t(r.timed.len() as u64), t(r.generated as u64))
-        };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} | {} |",
-            r.name,
-            inputs,
-            quantile(&times, 0.5, limit),
-            quantile(&times, 0.99, limit),
-            quantile(&times, 1.0, limit),
-            t(times.iter().filter(|x| x.is_none()).count() as u64),
-            answers.join(", ")
-        );
-        let scores: Vec<u32> = r
-            .timed
-            .iter()
-            .filter_map(|x| match x.answer {
-                Answer::Score(s) => Some(s),
-                _ => None,
-            })
-            .collect();
-        if let (Some(low), Some(high)) = (scores.iter().min(), scores.iter().max()) {
-            notes.push(format!(
-                "{}: scores {} to {}",
-                r.name,
-                t(*low as u64),
-                t(*high as u64)
-            ));
-        }
-        let solutions: Vec<u64> = r
-            .timed
-            .iter()
-            .filter_map(|x| match x.answer {
-                Answer::Solutions(n) => Some(n),
-                _ => None,
-            })
-            .collect();
-        if r.name.starts_with("tails-latin6") {
-            notes.push(format!(
-                "{}: {} solutions printed in all, at most {} on one input",
-                r.name,
-                t(solutions.iter().sum()),
-                t(solutions.iter().copied().max().unwrap_or(0))
-            ));
-        }
-        if let Some((why, ok)) = allowed(r.name) {
-            let wrong: Vec<&Timed> = r
-                .timed
-                .iter()
-                .filter(|x| !matches!(x.answer, Answer::TimedOut) && !ok(&x.answer))
-                .collect();
-            if let Some(first) = wrong.first() {
-                notes.push(format!(
-                    "{}: {} WRONG answers ({}), e.g. {}: {}",
-                    r.name,
-                    wrong.len(),
-                    why,
-                    relative(&first.input, base),
-                    first.answer.class()
-                ));
-            }
-        }
-        let mut slowest: Vec<&Timed> = r.timed.iter().collect();
-        slowest.sort_by_key(|x| x.elapsed.map_or((1, Duration::ZERO), |d| (0, d)));
-        let shown: Vec<String> = slowest
-            .iter()
-            .rev()
-            .take(3)
-            .map(|x| {
-                let time = x.elapsed.map_or_else(
-                    || format!("> {}", crate::bench::duration(limit)),
-                    crate::bench::duration,
-                );
-                format!("`{}` {}", relative(&x.input, base), time)
-            })
-            .collect();
-        notes.push(format!("{}: slowest {}", r.name, shown.join(", ")));
+        let classes = answer_classes(r);
+        family_row(r, &classes, limit, out);
+        notes.extend(family_notes(r, limit, base));
         r.classes_table(classes, limit, out);
     }
     let _ = writeln!(out);
@@ -553,12 +425,134 @@ pub fn report(results: &[FamilyResult], limit: Duration, base: &Path, out: &mut 
     }
 }
 
+/// The times of a family's inputs by the class of their answer (all scores one class, any
+/// number of latin6 solutions up to [`LATIN6_MANY`] one, more another), each with its name.
+type Classes = BTreeMap<Answer, (String, Vec<Option<Duration>>)>;
+
+/// The [`Classes`] of `r`'s answers.
+fn answer_classes(r: &FamilyResult) -> Classes {
+    let mut classes = Classes::new();
+    for x in &r.timed {
+        let key = match x.answer {
+            Answer::Score(_) => Answer::Score(0),
+            Answer::Solutions(n) if n > LATIN6_MANY => Answer::Solutions(LATIN6_MANY + 1),
+            Answer::Solutions(n) if n > 0 => Answer::Solutions(1),
+            Answer::Failed(_) => Answer::Failed(String::new()),
+            ref a => a.clone(),
+        };
+        classes
+            .entry(key)
+            .or_insert_with(|| (x.answer.class(), Vec::new()))
+            .1
+            .push(x.elapsed);
+    }
+    classes
+}
+
+/// The row of `r` in the families' table.
+fn family_row(r: &FamilyResult, classes: &Classes, limit: Duration, out: &mut String) {
+    let t = testkit::thousands;
+    let times: Vec<Option<Duration>> = r.timed.iter().map(|x| x.elapsed).collect();
+    let answers: Vec<String> = classes
+        .values()
+        .map(|(class, v)| format!("{} {}", t(v.len() as u64), class))
+        .collect();
+    let inputs = if r.timed.len() == r.generated {
+        t(r.generated as u64)
+    } else {
+        format!("{} of {}", t(r.timed.len() as u64), t(r.generated as u64))
+    };
+    let _ = writeln!(
+        out,
+        "| {} | {} | {} | {} | {} | {} | {} |",
+        r.name,
+        inputs,
+        quantile(&times, 0.5, limit),
+        quantile(&times, 0.99, limit),
+        quantile(&times, 1.0, limit),
+        t(times.iter().filter(|x| x.is_none()).count() as u64),
+        answers.join(", ")
+    );
+}
+
+/// The notes on `r` under the table: the range of scores, latin6's solutions, wrong answers
+/// (a family that allows only some) and the slowest inputs, named from `base`.
+fn family_notes(r: &FamilyResult, limit: Duration, base: &Path) -> Vec<String> {
+    let t = testkit::thousands;
+    let mut notes = Vec::new();
+    let scores: Vec<u32> = r
+        .timed
+        .iter()
+        .filter_map(|x| match x.answer {
+            Answer::Score(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    if let (Some(low), Some(high)) = (scores.iter().min(), scores.iter().max()) {
+        notes.push(format!(
+            "{}: scores {} to {}",
+            r.name,
+            t(*low as u64),
+            t(*high as u64)
+        ));
+    }
+    let solutions: Vec<u64> = r
+        .timed
+        .iter()
+        .filter_map(|x| match x.answer {
+            Answer::Solutions(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    if r.name.starts_with("tails-latin6") {
+        notes.push(format!(
+            "{}: {} solutions printed in all, at most {} on one input",
+            r.name,
+            t(solutions.iter().sum()),
+            t(solutions.iter().copied().max().unwrap_or(0))
+        ));
+    }
+    if let Some((why, ok)) = allowed(r.name) {
+        let wrong: Vec<&Timed> = r
+            .timed
+            .iter()
+            .filter(|x| !matches!(x.answer, Answer::TimedOut) && !ok(&x.answer))
+            .collect();
+        if let Some(first) = wrong.first() {
+            notes.push(format!(
+                "{}: {} WRONG answers ({}), e.g. {}: {}",
+                r.name,
+                wrong.len(),
+                why,
+                relative(&first.input, base),
+                first.answer.class()
+            ));
+        }
+    }
+    let mut slowest: Vec<&Timed> = r.timed.iter().collect();
+    slowest.sort_by_key(|x| x.elapsed.map_or((1, Duration::ZERO), |d| (0, d)));
+    let shown: Vec<String> = slowest
+        .iter()
+        .rev()
+        .take(3)
+        .map(|x| {
+            let time = x.elapsed.map_or_else(
+                || format!("> {}", crate::figures::duration(limit)),
+                crate::figures::duration,
+            );
+            format!("`{}` {}", relative(&x.input, base), time)
+        })
+        .collect();
+    notes.push(format!("{}: slowest {}", r.name, shown.join(", ")));
+    notes
+}
+
 impl FamilyResult {
     /// The family's times as its figure shows them.
     pub fn plot_times(&self) -> crate::plot::FamilyTimes {
         crate::plot::FamilyTimes {
             name: self.name.to_string(),
-            problem: problem_of(self.name),
+            problem: xtask::problem_of(self.name),
             times: self.timed.iter().map(|x| x.elapsed).collect(),
         }
     }
