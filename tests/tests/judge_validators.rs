@@ -301,7 +301,7 @@ fn target9_statement_fixtures() -> Vec<(PathBuf, PathBuf)> {
     let hunted = Path::new("target9").join("hunted");
     fixture_pairs("target9")
         .into_iter()
-        .filter(|(input, _)| !input.parent().map_or(false, |d| d.ends_with(&hunted)))
+        .filter(|(input, _)| !input.parent().is_some_and(|d| d.ends_with(&hunted)))
         .collect()
 }
 
