@@ -3,8 +3,10 @@
 //! - `bundle <problem> [-o FILE]`: one self-contained source file for a judge.
 //! - `bench [...]`: whole-process timings of the four binaries against the peers.
 //! - `stress <problem> --cases N --seed S`: the binary against a brute-force reference.
+//! - `package <problem>|all [-o DIR]`: Kattis problem packages for the judges that take Rust.
 
 mod bench;
+mod package;
 mod stress;
 mod tails;
 
@@ -41,6 +43,8 @@ enum Cli {
     Bench(bench::Options),
     /// A binary against the brute-force reference on random instances
     Stress(stress::Options),
+    /// Kattis problem packages (legacy format), checked against independent answers
+    Package(package::Options),
 }
 
 fn main() {
@@ -52,6 +56,7 @@ fn main() {
             bench::main(&options, &args)
         }
         Cli::Stress(options) => stress::main(&options),
+        Cli::Package(options) => package::main(&options),
     };
     if let Err(message) = result {
         eprintln!("xtask: {}", message);

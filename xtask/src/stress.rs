@@ -101,7 +101,7 @@ pub struct Options {
 }
 
 /// Builds the release binary of `problem` and returns its path.
-fn build(problem: &str) -> Result<PathBuf, String> {
+pub fn build(problem: &str) -> Result<PathBuf, String> {
     let root = workspace_root();
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
