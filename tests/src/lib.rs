@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Once;
 
+pub mod judge;
+
 pub use testkit::workspace_root;
 
 /// The four contest binaries.
@@ -57,6 +59,11 @@ fn target_and_profile() -> (PathBuf, String) {
         .to_string();
     let target = profile_dir.parent().expect("target folder").to_path_buf();
     (target, profile)
+}
+
+/// The target directory of the running test executable.
+pub(crate) fn target_dir() -> PathBuf {
+    target_and_profile().0
 }
 
 /// The path of a freshly built contest binary, `problem` one of [`PROBLEMS`].
