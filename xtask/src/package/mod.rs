@@ -266,3 +266,42 @@ fn write_tree(dir: &Path, files: &BTreeMap<PathBuf, Vec<u8>>) -> Result<(), Stri
     }
     fs::rename(&partial, dir).map_err(|e| err(dir, e))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_takes_the_exact_bytes_and_refuses_others() {
+        let cat = Path::new("cat");
+        assert!(check(cat, "echo", b"1\n2\n", b"1\n2\n").is_ok());
+        let refused = check(cat, "echo", b"1\n2\n", b"1\n3\n").unwrap_err();
+        assert!(refused.contains("from line 2"), "{}", refused);
+        assert!(refused.contains("no package written"));
+        assert!(check(Path::new("false"), "false", b"", b"").is_err());
+    }
+
+    #[test]
+    fn only_tex_statements_with_chinese_get_the_fonts() {
+        let zh = "\\problemname{数独}\n".as_bytes().to_vec();
+        let with = with_cjk_fonts(Path::new("problem.zh.tex"), zh.clone());
+        assert!(with.starts_with(CJK_FONTS.as_bytes()) && with.ends_with(&zh));
+        let en = b"\\problemname{Sudoku}\n".to_vec();
+        assert_eq!(with_cjk_fonts(Path::new("problem.en.tex"), en.clone()), en);
+        assert_eq!(with_cjk_fonts(Path::new("picture.png"), zh.clone()), zh);
+    }
+
+    #[test]
+    fn trees_are_written_whole_and_read_back() {
+        let dir = std::env::temp_dir().join(format!("xtask-package-{}", std::process::id()));
+        let mut files = BTreeMap::new();
+        files.insert(PathBuf::from("a/b.in"), b"1\n".to_vec());
+        files.insert(PathBuf::from("c.yaml"), b"x: 1\n".to_vec());
+        write_tree(&dir, &files).unwrap();
+        fs::write(dir.join("stale"), b"").unwrap();
+        write_tree(&dir, &files).unwrap();
+        assert_eq!(tree(&dir).unwrap(), files);
+        assert!(!dir.with_extension("partial").exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
