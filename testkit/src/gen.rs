@@ -539,8 +539,7 @@ mod tests {
         let mut rng = Rng::new(3);
         let regions = boxes(4);
         let solution = random_solution(&mut rng, 4, &regions).expect("the 4x4 boxes have grids");
-        let mut unique =
-            |givens: &[u8]| reference::count_solutions(4, &regions, givens, 2).0 == 1;
+        let mut unique = |givens: &[u8]| reference::count_solutions(4, &regions, givens, 2).0 == 1;
         let givens = minimal_puzzle(&mut rng, &solution, &mut unique);
         assert_eq!(
             reference::count_solutions(4, &regions, &givens, 2),

@@ -185,7 +185,10 @@ mod tests {
         givens[..35].copy_from_slice(&grid[..35]);
         let output = latin6_output(&rows_as_groups, &givens);
         assert_eq!(output.lines().count(), 7);
-        assert_eq!(output.lines().nth(1), Some(rows(6, &grid, true).lines().next().unwrap()));
+        assert_eq!(
+            output.lines().nth(1),
+            Some(rows(6, &grid, true).lines().next().unwrap())
+        );
     }
 
     #[test]

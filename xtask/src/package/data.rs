@@ -201,12 +201,24 @@ fn jigsaw() -> Result<Vec<Group>, String> {
         }],
     )?);
     for (name, regions) in [
-        ("rows-as-regions", (0..81).map(|c| (c / 9) as u8).collect::<Vec<u8>>()),
-        ("columns-as-regions", (0..81).map(|c| (c % 9) as u8).collect::<Vec<u8>>()),
+        (
+            "rows-as-regions",
+            (0..81).map(|c| (c / 9) as u8).collect::<Vec<u8>>(),
+        ),
+        (
+            "columns-as-regions",
+            (0..81).map(|c| (c % 9) as u8).collect::<Vec<u8>>(),
+        ),
     ] {
         let solution = gen::random_solution(&mut rng, 9, &regions).ok_or("a Latin square")?;
         let puzzle = minimal(&mut rng, 9, &regions, &solution);
-        edge.push(jigsaw_test(name, &[Grid { regions, givens: puzzle }])?);
+        edge.push(jigsaw_test(
+            name,
+            &[Grid {
+                regions,
+                givens: puzzle,
+            }],
+        )?);
     }
     let mut kinds = Vec::new();
     for shape in IRREGULAR {
@@ -251,10 +263,7 @@ fn jigsaw() -> Result<Vec<Group>, String> {
         .take(10)
         .enumerate()
         .map(|(k, (_, grid))| {
-            jigsaw_test(
-                &format!("hardest-{:02}", k + 1),
-                std::slice::from_ref(grid),
-            )
+            jigsaw_test(&format!("hardest-{:02}", k + 1), std::slice::from_ref(grid))
         })
         .collect::<Result<Vec<_>, _>>()?;
 
@@ -439,10 +448,14 @@ fn latin6() -> Result<Vec<Group>, String> {
     let (groups, grid) = latin6_layout(&mut rng, 2);
     let puzzle = minimal(&mut rng, 6, &groups, &grid);
     edge.push(latin6_test("scattered-one-solution", &groups, &puzzle)?);
-    let none = wrong_digit(&mut rng, 6, &groups, &puzzle, &grid).ok_or("room for a wrong letter")?;
+    let none =
+        wrong_digit(&mut rng, 6, &groups, &puzzle, &grid).ok_or("room for a wrong letter")?;
     edge.push(latin6_test("givens-no-solution", &groups, &none)?);
     let rows: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
-    let (groups, grid) = (rows.clone(), gen::random_solution(&mut rng, 6, &rows).ok_or("a square")?);
+    let (groups, grid) = (
+        rows.clone(),
+        gen::random_solution(&mut rng, 6, &rows).ok_or("a square")?,
+    );
     let nine = latin6_with_solutions(&mut rng, &groups, &grid, 2, 9);
     edge.push(latin6_test(
         "rows-as-groups-few",
@@ -600,7 +613,10 @@ mod tests {
             assert!(!a.tests.is_empty(), "group {} is empty", a.name);
             assert_eq!(a.name, b.name);
             for (x, y) in a.tests.iter().zip(&b.tests) {
-                assert_eq!((&x.name, &x.input, &x.answer), (&y.name, &y.input, &y.answer));
+                assert_eq!(
+                    (&x.name, &x.input, &x.answer),
+                    (&y.name, &y.input, &y.answer)
+                );
                 let boards: Vec<&str> = x.input.split("\n\n").skip(1).collect();
                 let cases: Vec<&str> = x.answer.split("Case #").skip(1).collect();
                 assert_eq!(boards.len(), cases.len());
@@ -633,7 +649,10 @@ mod tests {
         let (several, _) = answers::completions(9, &regions, &drop_one(&mut rng, &puzzle)).unwrap();
         assert_eq!(several, Completions::Several);
         let more = with_more(&mut rng, &puzzle, &solution, 5);
-        assert_eq!(more.iter().filter(|&&d| d != 0).count(), puzzle.iter().filter(|&&d| d != 0).count() + 5);
+        assert_eq!(
+            more.iter().filter(|&&d| d != 0).count(),
+            puzzle.iter().filter(|&&d| d != 0).count() + 5
+        );
     }
 
     #[test]

@@ -131,8 +131,14 @@ pub fn package_files(
         for test in group.tests {
             let what = format!("{} {}/{}", problem, group.name, test.name);
             check(binary, &what, test.input.as_bytes(), test.answer.as_bytes())?;
-            files.insert(at.join(format!("{}.in", test.name)), test.input.into_bytes());
-            files.insert(at.join(format!("{}.ans", test.name)), test.answer.into_bytes());
+            files.insert(
+                at.join(format!("{}.in", test.name)),
+                test.input.into_bytes(),
+            );
+            files.insert(
+                at.join(format!("{}.ans", test.name)),
+                test.answer.into_bytes(),
+            );
         }
     }
     Ok(files)
