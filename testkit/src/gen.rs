@@ -311,6 +311,29 @@ pub fn unique_givens(
     givens
 }
 
+/// Givens taken from the full grid `solution` from which no given can be dropped: every cell
+/// at first, then each dropped in random order if `unique` (the caller's test that the givens
+/// have exactly one completion) still holds without it. The result has `solution` as its only
+/// completion and is minimal. `unique` is a parameter so that a caller can bring a search fast
+/// enough for sparse grids on irregular layouts, where the plain reference takes seconds.
+/// Constraint: `solution` is a full grid. O(cells) calls of `unique`.
+pub fn minimal_puzzle(
+    rng: &mut Rng,
+    solution: &[u8],
+    unique: &mut dyn FnMut(&[u8]) -> bool,
+) -> Vec<u8> {
+    let mut cells: Vec<usize> = (0..solution.len()).collect();
+    rng.shuffle(&mut cells);
+    let mut givens = solution.to_vec();
+    for cell in cells {
+        givens[cell] = 0;
+        if !unique(&givens) {
+            givens[cell] = solution[cell];
+        }
+    }
+    givens
+}
+
 /// One jigsaw grid in the original's form: 9 lines of 9 numbers, each the digit plus
 /// 16 (wall above), 32 (right), 64 (below), 128 (left); both cells beside a wall declare it
 /// and the border is walled. Constraint: 81 cells. O(81).
@@ -516,6 +539,25 @@ mod tests {
             reference::count_solutions(9, &regions, &givens, 2),
             (1, Some(solution))
         );
+    }
+
+    #[test]
+    fn minimal_puzzles_keep_one_completion_and_no_spare_given() {
+        let mut rng = Rng::new(3);
+        let regions = boxes(4);
+        let solution = random_solution(&mut rng, 4, &regions).expect("the 4x4 boxes have grids");
+        let mut unique = |givens: &[u8]| reference::count_solutions(4, &regions, givens, 2).0 == 1;
+        let givens = minimal_puzzle(&mut rng, &solution, &mut unique);
+        assert_eq!(
+            reference::count_solutions(4, &regions, &givens, 2),
+            (1, Some(solution.clone()))
+        );
+        assert!(givens.iter().filter(|&&d| d != 0).count() < 16);
+        for cell in (0..16).filter(|&c| givens[c] != 0) {
+            let mut fewer = givens.clone();
+            fewer[cell] = 0;
+            assert_eq!(reference::count_solutions(4, &regions, &fewer, 2).0, 2);
+        }
     }
 
     #[test]

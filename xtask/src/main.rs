@@ -5,9 +5,11 @@
 //! - `stress <problem> --cases N --seed S`: the binary against a brute-force reference.
 //! - `hunt <problem> [--seed S] [--evaluations N | --budget DURATION]`: an adversarial
 //!   search for slow legal inputs.
+//! - `package <problem>|all [-o DIR]`: Kattis problem packages for the judges that take Rust.
 
 mod bench;
 mod figures;
+mod package;
 mod plot;
 mod progress;
 mod stress;
@@ -30,6 +32,8 @@ enum Cli {
     Stress(stress::Options),
     /// An adversarial search for legal inputs that cost the engine the most work
     Hunt(xtask::hunt::Options),
+    /// Kattis problem packages (legacy format), checked against independent answers
+    Package(package::Options),
 }
 
 fn main() {
@@ -42,6 +46,7 @@ fn main() {
         }
         Cli::Stress(options) => stress::main(&options),
         Cli::Hunt(options) => xtask::hunt::main(&options),
+        Cli::Package(options) => package::main(&options),
     };
     if let Err(message) = result {
         eprintln!("xtask: {}", message);

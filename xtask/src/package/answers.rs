@@ -1,0 +1,209 @@
+//! The answers a package's tests must get, worked out without the binaries: testkit's
+//! brute-force reference and the exact-cover engine (`common::sudoku_cover`, which no binary
+//! uses), each written as the problem prints it. Where both can settle an instance, both do
+//! and must agree; an instance that neither settles is refused, so every answer in a package
+//! has been found by at least one engine that shares no code with the binary that prints it.
+
+use common::sudoku_cover::SudokuCover;
+use testkit::gen;
+use testkit::reference;
+
+/// The most steps the reference may take on one jigsaw or target9 instance before the
+/// exact-cover engine is left to answer alone (some milliseconds).
+const REFERENCE_STEPS: usize = 20_000;
+
+/// The most completions the exact-cover engine visits for a target9 score: it scores every
+/// completion, without a bound.
+pub const DLX_COMPLETIONS: usize = 200_000;
+
+/// What a jigsaw grid (or any grid) has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Completions {
+    None,
+    /// The only completion.
+    One(Vec<u8>),
+    Several,
+}
+
+/// The completions of `givens` on `regions` (side `size`), counted to two by the exact-cover
+/// engine, and by the reference too when it settles within [`REFERENCE_STEPS`]; errs if the
+/// two disagree. Also returns the exact-cover engine's guesses, a measure of how hard the
+/// search was. Exponential in the worst case.
+pub fn completions(
+    size: usize,
+    regions: &[u8],
+    givens: &[u8],
+) -> Result<(Completions, u64), String> {
+    let (dlx, guesses) = dlx_completions(size, regions, givens);
+    if reference::settles_within(size, regions, givens, 2, REFERENCE_STEPS) {
+        let found = match reference::count_solutions(size, regions, givens, 2) {
+            (0, _) => Completions::None,
+            (1, Some(grid)) => Completions::One(grid),
+            _ => Completions::Several,
+        };
+        if found != dlx {
+            return Err(format!(
+                "the reference ({:?}) and the exact-cover engine ({:?}) disagree on {:?}",
+                found, dlx, givens
+            ));
+        }
+    }
+    Ok((dlx, guesses))
+}
+
+/// The completions of `givens` by the exact-cover engine alone, and its guesses: what the
+/// generators call in their loops, where the reference would take seconds.
+pub fn dlx_completions(size: usize, regions: &[u8], givens: &[u8]) -> (Completions, u64) {
+    let mut cover = SudokuCover::new(size, regions, givens);
+    let mut grid = vec![0; size * size];
+    let found = match cover.count_up_to(2, &mut grid) {
+        0 => Completions::None,
+        1 => Completions::One(grid),
+        _ => Completions::Several,
+    };
+    (found, cover.guesses())
+}
+
+/// Case `number` of a jigsaw output.
+pub fn jigsaw_case(number: usize, completions: &Completions) -> String {
+    let body = match completions {
+        Completions::None => "No solution\n".to_string(),
+        Completions::Several => "Multiple Solutions\n".to_string(),
+        Completions::One(grid) => rows(9, grid, false),
+    };
+    format!("Case {}:\n{}", number, body)
+}
+
+/// Case `number` of a sima4 output: the only completion of `givens`, which the reference and
+/// the exact-cover engine must both find. Errs if the board has none or several.
+pub fn sima4_case(number: usize, givens: &[u8]) -> Result<String, String> {
+    match completions(4, &gen::boxes(4), givens)? {
+        (Completions::One(grid), _) => Ok(format!("Case #{}:\n{}", number, rows(4, &grid, false))),
+        (other, _) => Err(format!(
+            "a sima4 board needs exactly one completion, {:?} has {:?}",
+            givens, other
+        )),
+    }
+}
+
+/// The whole latin6 output for `groups` and `givens`: every solution in lexicographic order,
+/// by the reference alone (the exact-cover engine takes minutes to prove that a row-swap
+/// grouping has none, where the reference's plain search takes milliseconds).
+pub fn latin6_output(groups: &[u8], givens: &[u8]) -> String {
+    let solutions = reference::all_solutions(6, groups, givens);
+    if solutions.is_empty() {
+        return "无解\n".to_string();
+    }
+    solutions
+        .iter()
+        .enumerate()
+        .map(|(k, grid)| format!("{}\n{}", k + 1, rows(6, grid, true)))
+        .collect()
+}
+
+/// The target9 output for `givens`: the best score by the reference's branch and bound when
+/// it settles within [`REFERENCE_STEPS`], and by the exact-cover engine, which scores every
+/// completion, when there are fewer than [`DLX_COMPLETIONS`]. Errs if they disagree or if
+/// neither settles.
+pub fn target9_output(givens: &[u8]) -> Result<String, String> {
+    let boxes = gen::boxes(9);
+    let weights = testkit::target9_weights();
+    let (by_reference, sure) = reference::best_score(9, &boxes, givens, &weights, REFERENCE_STEPS);
+    let mut cover = SudokuCover::new(9, &boxes, givens);
+    let few = cover.count_up_to(DLX_COMPLETIONS, &mut [0; 81]) < DLX_COMPLETIONS;
+    let by_dlx = if few {
+        Some(cover.max_weighted(&weights))
+    } else {
+        None
+    };
+    let best = match (sure, by_dlx) {
+        (true, Some(dlx)) if dlx != by_reference => {
+            return Err(format!(
+                "target9: the reference scores {:?}, the exact-cover engine {:?}, on {:?}",
+                by_reference, dlx, givens
+            ))
+        }
+        (true, _) => by_reference,
+        (false, Some(dlx)) => dlx,
+        (false, None) => {
+            return Err(format!(
+                "target9: neither the reference nor the exact-cover engine settles {:?}",
+                givens
+            ))
+        }
+    };
+    Ok(match best {
+        Some(score) => format!("{}\n", score),
+        None => "-1\n".to_string(),
+    })
+}
+
+/// The rows of a full grid: digits (`letters` false) without spaces, or letters A.. separated
+/// by single spaces.
+fn rows(size: usize, grid: &[u8], letters: bool) -> String {
+    grid.chunks(size)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&d| match letters {
+                    true => char::from(b'A' + d - 1).to_string(),
+                    false => d.to_string(),
+                })
+                .collect();
+            cells.join(if letters { " " } else { "" }) + "\n"
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_match_the_samples() {
+        let sima4 = [0, 0, 0, 0, 2, 3, 4, 1, 4, 1, 2, 3, 3, 2, 1, 4];
+        assert_eq!(
+            sima4_case(1, &sima4).unwrap(),
+            "Case #1:\n1432\n2341\n4123\n3214\n"
+        );
+        let target9: Vec<u8> = std::fs::read_to_string(
+            testkit::workspace_root().join("tests/fixtures/target9/sample1.in"),
+        )
+        .unwrap()
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+        assert_eq!(target9_output(&target9).unwrap(), "2829\n");
+        let rows_as_groups: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
+        let latin = gen::rows_swapped(0, 0, 1);
+        assert_eq!(latin6_output(&latin, &[0; 36]), "无解\n");
+        let mut givens = vec![0u8; 36];
+        let one = reference::first_solution(6, &rows_as_groups, &givens, 10_000, &mut |_| {});
+        let reference::First::Solution(grid) = one else {
+            panic!("rows as groups have Latin squares");
+        };
+        givens[..35].copy_from_slice(&grid[..35]);
+        let output = latin6_output(&rows_as_groups, &givens);
+        assert_eq!(output.lines().count(), 7);
+        assert_eq!(
+            output.lines().nth(1),
+            Some(rows(6, &grid, true).lines().next().unwrap())
+        );
+    }
+
+    #[test]
+    fn jigsaw_cases_tell_none_one_and_several() {
+        let boxes = gen::boxes(9);
+        let (empty, _) = completions(9, &boxes, &[0; 81]).unwrap();
+        assert_eq!(empty, Completions::Several);
+        assert_eq!(jigsaw_case(2, &empty), "Case 2:\nMultiple Solutions\n");
+        let mut clash = vec![0u8; 81];
+        clash[0] = 1;
+        clash[1] = 1;
+        let (none, guesses) = completions(9, &boxes, &clash).unwrap();
+        assert_eq!((none.clone(), guesses), (Completions::None, 0));
+        assert_eq!(jigsaw_case(1, &none), "Case 1:\nNo solution\n");
+        let sima4_several = [0u8; 16];
+        assert!(sima4_case(1, &sima4_several).is_err());
+    }
+}
