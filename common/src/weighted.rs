@@ -384,7 +384,11 @@ impl<B: Bitset> Maximiser<B> {
         self.aim = None;
         self.nodes = 0;
         self.focused = false;
-        let root = if self.start(givens) { self.bound(0) } else { None };
+        let root = if self.start(givens) {
+            self.bound(0)
+        } else {
+            None
+        };
         root?;
         if self.recording {
             self.note_progress(root);

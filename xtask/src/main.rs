@@ -5,8 +5,11 @@
 //! - `stress <problem> --cases N --seed S`: the binary against a brute-force reference.
 //! - `hunt <problem> [--seed S] [--evaluations N | --budget DURATION]`: an adversarial
 //!   search for slow legal inputs.
+//! - `figure bound [--grid FILE] [-o FILE]`: target9's bound and best score against the
+//!   search nodes on one grid, as an SVG.
 
 mod bench;
+mod figure;
 mod plot;
 mod progress;
 mod stress;
@@ -30,6 +33,8 @@ enum Cli {
     Stress(stress::Options),
     /// An adversarial search for legal inputs that cost the engine the most work
     Hunt(xtask::hunt::Options),
+    /// A figure of the docs drawn from a recorded search
+    Figure(figure::Options),
 }
 
 fn main() {
@@ -42,6 +47,7 @@ fn main() {
         }
         Cli::Stress(options) => stress::main(&options),
         Cli::Hunt(options) => xtask::hunt::main(&options),
+        Cli::Figure(options) => figure::main(&options),
     };
     if let Err(message) = result {
         eprintln!("xtask: {}", message);
