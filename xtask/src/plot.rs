@@ -104,6 +104,23 @@ fn legend<'a, Coord: CoordTranslate>(
         .map_err(drawing)
 }
 
+/// A chart builder on `root` headed by `caption`, with the margins every figure shares and
+/// `y_label_area` pixels for the vertical axis's labels.
+fn framed<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, plotters::coord::Shift>,
+    caption: String,
+    y_label_area: u32,
+) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .caption(caption, ("sans-serif", 17))
+        .margin(12)
+        .margin_right(30)
+        .x_label_area_size(42)
+        .y_label_area_size(y_label_area);
+    builder
+}
+
 /// A drawing error as text.
 fn drawing<E: std::fmt::Display>(e: E) -> String {
     format!("drawing a figure: {}", e)
@@ -191,20 +208,16 @@ fn ecdf_figure(
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(drawing)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "{}: heavy-tail families, one process per input ({})",
-                    problem, note
-                ),
-                ("sans-serif", 17),
-            )
-            .margin(12)
-            .margin_right(30)
-            .x_label_area_size(42)
-            .y_label_area_size(56)
-            .build_cartesian_2d(time_axis(x_range), 0.0..1.0)
-            .map_err(drawing)?;
+        let mut chart = framed(
+            &root,
+            format!(
+                "{}: heavy-tail families, one process per input ({})",
+                problem, note
+            ),
+            56,
+        )
+        .build_cartesian_2d(time_axis(x_range), 0.0..1.0)
+        .map_err(drawing)?;
         chart
             .configure_mesh()
             .x_desc("time of one process (logarithmic)")
@@ -259,18 +272,14 @@ fn set_figure(sets: &[SetTimes], note: &str) -> Result<String, String> {
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(drawing)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!("Whole-process time per data set ({})", note),
-                ("sans-serif", 17),
-            )
-            .margin(12)
-            .margin_right(30)
-            .x_label_area_size(42)
-            .y_label_area_size(130)
-            // A discrete range holds its end: `0..n` is n + 1 rows.
-            .build_cartesian_2d(time_axis(x_range), (0..sets.len()).into_segmented())
-            .map_err(drawing)?;
+        let mut chart = framed(
+            &root,
+            format!("Whole-process time per data set ({})", note),
+            130,
+        )
+        // A discrete range holds its end: `0..n` is n + 1 rows.
+        .build_cartesian_2d(time_axis(x_range), (0..sets.len()).into_segmented())
+        .map_err(drawing)?;
         chart
             .configure_mesh()
             .x_desc("sum of the medians over the set's inputs (logarithmic)")
@@ -363,22 +372,18 @@ pub fn bound_figure(name: &str, points: &[(u64, u32, Option<u32>)]) -> Result<St
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(drawing)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "target9 on {}: the bound meets the best score at {} after {} nodes",
-                    name,
-                    maximum,
-                    testkit::thousands(last.0)
-                ),
-                ("sans-serif", 17),
-            )
-            .margin(12)
-            .margin_right(30)
-            .x_label_area_size(42)
-            .y_label_area_size(56)
-            .build_cartesian_2d(x_range, y_range)
-            .map_err(drawing)?;
+        let mut chart = framed(
+            &root,
+            format!(
+                "target9 on {}: the bound meets the best score at {} after {} nodes",
+                name,
+                maximum,
+                testkit::thousands(last.0)
+            ),
+            56,
+        )
+        .build_cartesian_2d(x_range, y_range)
+        .map_err(drawing)?;
         chart
             .configure_mesh()
             .x_desc("search nodes visited")
