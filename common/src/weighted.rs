@@ -153,6 +153,22 @@ pub struct Maximiser<B> {
     /// the fewest candidates and tries its digits in an order drawn from this value, the
     /// losses left aside ([`Maximiser::dive_in_turns`]).
     shuffle: u32,
+    /// Whether the search records its progress ([`Maximiser::record_progress`]).
+    recording: bool,
+    /// The progress of the last search, when recorded.
+    progress: Vec<Progress>,
+}
+
+/// One point of a search's progress ([`Maximiser::progress`]): after `nodes` search nodes,
+/// no completion scores above `bound`, and the best one found scores `best`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Search nodes visited so far.
+    pub nodes: u64,
+    /// The lowest bound on the maximum proved so far.
+    pub bound: u32,
+    /// The best score found so far, if any.
+    pub best: Option<u32>,
 }
 
 impl<B: Bitset> Level<B> {
@@ -262,7 +278,41 @@ impl<B: Bitset> Maximiser<B> {
             focus: Vec::new(),
             focused: false,
             shuffle: 0,
+            recording: false,
+            progress: Vec::new(),
         }
+    }
+
+    /// Switches the recording of [`Maximiser::progress`] on or off for the next searches.
+    /// Off by default: a search then does no recording work. O(1).
+    pub fn record_progress(&mut self, on: bool) {
+        self.recording = on;
+    }
+
+    /// The progress of the last [`Maximiser::maximise`], if it was recorded: a point each
+    /// time the bound at the root fell or a better completion was found, in order, then a
+    /// last one where the bound meets the maximum (none if the grid has no completion).
+    /// Nodes never decrease, nor does the best score; the bound never rises. O(1).
+    pub fn progress(&self) -> &[Progress] {
+        &self.progress
+    }
+
+    /// Records that the bound at the root is now `bound` (if given) or that a better
+    /// completion was found, when recording. O(1) amortised.
+    #[cold]
+    fn note_progress(&mut self, bound: Option<u32>) {
+        let last = self.progress.last().map(|p| p.bound);
+        let bound = match (bound, last) {
+            (Some(b), Some(l)) => b.min(l),
+            (Some(b), None) => b,
+            (None, Some(l)) => l,
+            (None, None) => return,
+        };
+        self.progress.push(Progress {
+            nodes: self.nodes,
+            bound,
+            best: self.best,
+        });
     }
 
     /// Names the cells the score rests on, where a layout's weights make some cells decide
@@ -317,13 +367,31 @@ impl<B: Bitset> Maximiser<B> {
     /// assert_eq!(solver.maximise(&givens), None);
     /// ```
     pub fn maximise(&mut self, givens: &[u8]) -> Option<u32> {
+        self.progress.clear();
+        let maximum = self.settle(givens);
+        if self.recording {
+            if let Some(m) = maximum {
+                self.note_progress(Some(m));
+            }
+        }
+        maximum
+    }
+
+    /// [`Maximiser::maximise`] less the last point of its progress.
+    fn settle(&mut self, givens: &[u8]) -> Option<u32> {
         assert_eq!(givens.len(), self.cells, "one given per cell");
         self.best = None;
         self.aim = None;
         self.nodes = 0;
         self.focused = false;
-        if !(self.start(givens) && self.bound(0).is_some()) {
-            return None;
+        let root = if self.start(givens) {
+            self.bound(0)
+        } else {
+            None
+        };
+        root?;
+        if self.recording {
+            self.note_progress(root);
         }
         // A first dive for a score to beat (it finds none only if there is no completion).
         if self.dive_in_turns(FIRST_DIVE_NODES) {
@@ -339,6 +407,9 @@ impl<B: Bitset> Maximiser<B> {
             let bound = self
                 .take_dual_steps(0, steps)
                 .and_then(|_| self.fix_reduced_costs(0));
+            if self.recording {
+                self.note_progress(bound);
+            }
             match (bound, self.best) {
                 (Some(b), Some(best)) if b > best => {}
                 _ => return self.best,
@@ -350,6 +421,9 @@ impl<B: Bitset> Maximiser<B> {
                     return self.best;
                 }
                 let bound = self.smooth(0);
+                if self.recording {
+                    self.note_progress(bound);
+                }
                 return self.aim_at_ceilings(bound);
             }
             if self.dive(self.nodes + DIVE_NODES) {
@@ -382,6 +456,9 @@ impl<B: Bitset> Maximiser<B> {
             }
             self.aim = self.best;
             bound = Some(ceiling - 1);
+            if self.recording {
+                self.note_progress(bound);
+            }
         }
     }
 
@@ -638,6 +715,9 @@ impl<B: Bitset> Maximiser<B> {
                         level.candidates[cell]
                     };
                     *g = c.trailing_zeros() as u8 + 1;
+                }
+                if self.recording {
+                    self.note_progress(None);
                 }
                 return Some(bound);
             }
@@ -954,6 +1034,9 @@ impl<B: Bitset> Maximiser<B> {
                     self.stop = self.stop_at_better;
                     for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
                         *g = c.trailing_zeros() as u8 + 1;
+                    }
+                    if self.recording {
+                        self.note_progress(None);
                     }
                 }
                 return;
@@ -1420,5 +1503,50 @@ mod tests {
         let mut clash = first;
         clash[1] = 7;
         assert_eq!(engine.maximise(&clash), None);
+    }
+
+    #[test]
+    fn recorded_progress_closes_on_the_maximum() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng::new(9);
+        let weights = target9_weights();
+        let mut engine = Maximiser::<u128>::new(&layout, &weights);
+        let mut grids: Vec<Vec<u8>> = (0..4)
+            .map(|round| random_givens(&mut rng, &layout, 24 + 3 * round))
+            .collect();
+        grids.push(vec![0; 81]);
+        let mut longest = 0;
+        for givens in &grids {
+            engine.record_progress(false);
+            let unrecorded = engine.maximise(givens);
+            assert!(engine.progress().is_empty());
+            let nodes = engine.nodes();
+            engine.record_progress(true);
+            let maximum = engine.maximise(givens).expect("a completion");
+            assert_eq!(Some(maximum), unrecorded);
+            assert_eq!(engine.nodes(), nodes, "recording changes the search");
+            let progress = engine.progress();
+            longest = longest.max(progress.len());
+            for point in progress {
+                assert!(point.bound >= maximum, "{:?} below {}", point, maximum);
+                assert!(point.best.map_or(true, |b| b <= maximum), "{:?}", point);
+            }
+            for pair in progress.windows(2) {
+                assert!(pair[0].nodes <= pair[1].nodes, "{:?}", pair);
+                assert!(pair[0].bound >= pair[1].bound, "{:?}", pair);
+                assert!(pair[0].best <= pair[1].best, "{:?}", pair);
+            }
+            let last = progress.last().expect("a last point");
+            assert_eq!((last.bound, last.best), (maximum, Some(maximum)));
+            assert_eq!(last.nodes, nodes);
+        }
+        // Some grid's bound falls in steps: more than a first and a last point.
+        assert!(longest > 2, "{}", longest);
+        let mut clash = grids[0].clone();
+        let given = clash.iter().position(|&d| d != 0).expect("a given");
+        let peer = (given + 1) % 9 + given / 9 * 9;
+        clash[peer] = clash[given];
+        assert_eq!(engine.maximise(&clash), None);
+        assert!(engine.progress().is_empty());
     }
 }

@@ -6,8 +6,11 @@
 //! - `hunt <problem> [--seed S] [--evaluations N | --budget DURATION]`: an adversarial
 //!   search for slow legal inputs.
 //! - `package <problem>|all [-o DIR]`: Kattis problem packages for the judges that take Rust.
+//! - `figure bound [--grid FILE] [-o FILE]`: target9's bound and best score against the
+//!   search nodes on one grid, as an SVG.
 
 mod bench;
+mod figure;
 mod figures;
 mod package;
 mod plot;
@@ -34,6 +37,8 @@ enum Cli {
     Hunt(xtask::hunt::Options),
     /// Kattis problem packages (legacy format), checked against independent answers
     Package(package::Options),
+    /// A figure of the docs drawn from a recorded search
+    Figure(figure::Options),
 }
 
 fn main() {
@@ -47,6 +52,7 @@ fn main() {
         Cli::Stress(options) => stress::main(&options),
         Cli::Hunt(options) => xtask::hunt::main(&options),
         Cli::Package(options) => package::main(&options),
+        Cli::Figure(options) => figure::main(&options),
     };
     if let Err(message) = result {
         eprintln!("xtask: {}", message);

@@ -9,6 +9,10 @@
 //!   decided within a time, on a logarithmic time axis. A process killed at the limit never
 //!   counts as decided, so its family's line ends below 1.
 //!
+//! - `docs/img/target9-bound.svg` (`cargo xtask figure bound`, [`bound_figure`]): target9's
+//!   bound at the root falling and its best score found rising against the search nodes on one
+//!   grid, until they meet.
+//!
 //! Only the SVG backend of `plotters` is used; text is written as SVG `<text>` elements, which
 //! the viewer lays out in its own sans-serif font.
 
@@ -100,6 +104,23 @@ fn legend<'a, Coord: CoordTranslate>(
         .map_err(drawing)
 }
 
+/// A chart builder on `root` headed by `caption`, with the margins every figure shares and
+/// `y_label_area` pixels for the vertical axis's labels.
+fn framed<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, plotters::coord::Shift>,
+    caption: String,
+    y_label_area: u32,
+) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .caption(caption, ("sans-serif", 17))
+        .margin(12)
+        .margin_right(30)
+        .x_label_area_size(42)
+        .y_label_area_size(y_label_area);
+    builder
+}
+
 /// A drawing error as text.
 fn drawing<E: std::fmt::Display>(e: E) -> String {
     format!("drawing a figure: {}", e)
@@ -187,20 +208,16 @@ fn ecdf_figure(
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(drawing)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "{}: heavy-tail families, one process per input ({})",
-                    problem, note
-                ),
-                ("sans-serif", 17),
-            )
-            .margin(12)
-            .margin_right(30)
-            .x_label_area_size(42)
-            .y_label_area_size(56)
-            .build_cartesian_2d(time_axis(x_range), 0.0..1.0)
-            .map_err(drawing)?;
+        let mut chart = framed(
+            &root,
+            format!(
+                "{}: heavy-tail families, one process per input ({})",
+                problem, note
+            ),
+            56,
+        )
+        .build_cartesian_2d(time_axis(x_range), 0.0..1.0)
+        .map_err(drawing)?;
         chart
             .configure_mesh()
             .x_desc("time of one process (logarithmic)")
@@ -257,18 +274,14 @@ fn set_figure(sets: &[SetTimes], note: &str) -> Result<String, String> {
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(drawing)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!("Whole-process time per data set ({})", note),
-                ("sans-serif", 17),
-            )
-            .margin(12)
-            .margin_right(30)
-            .x_label_area_size(42)
-            .y_label_area_size(130)
-            // A discrete range holds its end: `0..n` is n + 1 rows.
-            .build_cartesian_2d(time_axis(x_range), (0..sets.len()).into_segmented())
-            .map_err(drawing)?;
+        let mut chart = framed(
+            &root,
+            format!("Whole-process time per data set ({})", note),
+            130,
+        )
+        // A discrete range holds its end: `0..n` is n + 1 rows.
+        .build_cartesian_2d(time_axis(x_range), (0..sets.len()).into_segmented())
+        .map_err(drawing)?;
         chart
             .configure_mesh()
             .x_desc("sum of the medians over the set's inputs (logarithmic)")
@@ -326,6 +339,75 @@ fn set_figure(sets: &[SetTimes], note: &str) -> Result<String, String> {
                 .map_err(drawing)?
                 .label("peer killed at its time limit: a lower bound")
                 .legend(move |(x, y)| Cross::new((x + 10, y), 7, peer_color.stroke_width(3)));
+        }
+        legend(&mut chart)?;
+        root.present().map_err(drawing)?;
+    }
+    Ok(svg)
+}
+
+/// A step line through `points`: each value holds until the next point's `x`.
+fn steps(points: impl Iterator<Item = (u64, u32)>) -> Vec<(f64, f64)> {
+    let mut line: Vec<(f64, f64)> = Vec::new();
+    for (x, y) in points {
+        if let Some(&(_, last)) = line.last() {
+            line.push((x as f64, last));
+        }
+        line.push((x as f64, f64::from(y)));
+    }
+    line
+}
+
+/// The figure of one recorded branch and bound on grid `name`: `points` are
+/// `(nodes, bound, best)` in the order recorded, the last where bound and best meet. Linear in
+/// the number of points.
+pub fn bound_figure(name: &str, points: &[(u64, u32, Option<u32>)]) -> Result<String, String> {
+    let last = points.last().ok_or("no progress recorded")?;
+    let maximum = last.1;
+    let bests = || points.iter().filter_map(|&(n, _, b)| b.map(|b| (n, b)));
+    let low = bests().map(|(_, b)| b).min().unwrap_or(maximum);
+    let high = points.iter().map(|p| p.1).max().unwrap_or(maximum);
+    let margin = f64::from((high - low) / 20 + 1);
+    let y_range = f64::from(low) - margin..f64::from(high) + margin;
+    let x_range = 0.0..(last.0 as f64 * 1.02).max(1.0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(drawing)?;
+        let mut chart = framed(
+            &root,
+            format!(
+                "target9 on {}: the bound meets the best score at {} after {} nodes",
+                name,
+                maximum,
+                testkit::thousands(last.0)
+            ),
+            56,
+        )
+        .build_cartesian_2d(x_range, y_range)
+        .map_err(drawing)?;
+        chart
+            .configure_mesh()
+            .x_desc("search nodes visited")
+            .y_desc("target score")
+            .x_label_formatter(&|n| testkit::thousands(n.round() as u64))
+            .y_label_formatter(&|s| format!("{:.0}", s))
+            .draw()
+            .map_err(drawing)?;
+        let series = [
+            (
+                "upper bound at the root",
+                steps(points.iter().map(|&(n, b, _)| (n, b))),
+            ),
+            ("best score found", steps(bests())),
+        ];
+        for (k, (label, line)) in series.into_iter().enumerate() {
+            let color = COLORS[k];
+            chart
+                .draw_series(LineSeries::new(line, color.stroke_width(2)))
+                .map_err(drawing)?
+                .label(label)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
         }
         legend(&mut chart)?;
         root.present().map_err(drawing)?;
@@ -425,6 +507,15 @@ mod tests {
         assert!(has("100%") && has("1 ms") && has("10 ms"), "{:?}", texts);
         // One line of width 2 per family; the axes and the legend's samples are thinner.
         assert_eq!(svg.matches(r#"stroke-width="2""#).count(), 2, "{}", svg);
+    }
+
+    #[test]
+    fn step_lines_hold_each_value_until_the_next_point() {
+        assert_eq!(
+            steps([(0, 9), (4, 7), (6, 7)].into_iter()),
+            [(0.0, 9.0), (4.0, 9.0), (4.0, 7.0), (6.0, 7.0), (6.0, 7.0)]
+        );
+        assert!(steps(std::iter::empty()).is_empty());
     }
 
     #[test]
