@@ -7,6 +7,7 @@
 use common::sudoku_cover::SudokuCover;
 use testkit::gen;
 use testkit::reference;
+use xtask::expected::rows;
 
 /// The most steps the reference may take on one jigsaw or target9 instance before the
 /// exact-cover engine is left to answer alone (some milliseconds).
@@ -136,23 +137,6 @@ pub fn target9_output(givens: &[u8]) -> Result<String, String> {
         Some(score) => format!("{}\n", score),
         None => "-1\n".to_string(),
     })
-}
-
-/// The rows of a full grid: digits (`letters` false) without spaces, or letters A.. separated
-/// by single spaces.
-fn rows(size: usize, grid: &[u8], letters: bool) -> String {
-    grid.chunks(size)
-        .map(|row| {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|&d| match letters {
-                    true => char::from(b'A' + d - 1).to_string(),
-                    false => d.to_string(),
-                })
-                .collect();
-            cells.join(if letters { " " } else { "" }) + "\n"
-        })
-        .collect()
 }
 
 #[cfg(test)]
