@@ -95,10 +95,10 @@ pub struct Options {
     /// with `tools/target9_milp.py` (HiGHS), killed after --run-limit
     #[arg(long, value_name = "PYTHON")]
     pub milp: Option<PathBuf>,
-    /// The binary to run on the found inputs [default: cargo build --release -p <problem>]
+    /// The binary to run on the found inputs [default: `cargo build --release -p PROBLEM`]
     #[arg(long, value_name = "PATH")]
     pub binary: Option<PathBuf>,
-    /// Where the found inputs go [default: target/hunt/<problem>]
+    /// Where the found inputs go [default: target/hunt/PROBLEM]
     #[arg(short, long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }

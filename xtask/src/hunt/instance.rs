@@ -177,7 +177,7 @@ impl Instance {
 
     /// A legal child: one mutation of this instance (cells swapped between regions, a given
     /// added, removed or changed), drawn again until the child keeps to `rules`, at most
-    /// [`TRIES`] times (then the child is the parent itself). O(TRIES * size^4).
+    /// `TRIES` times (then the child is the parent itself). O(TRIES * size^4).
     pub fn mutate(&self, rng: &mut Rng, rules: &Rules) -> Self {
         for _ in 0..TRIES {
             let mut child = self.clone();
