@@ -12,8 +12,7 @@ use std::path::PathBuf;
 use common::layout::Layout;
 use common::weighted::Maximiser;
 
-#[path = "../../target9/src/score.rs"]
-mod score;
+use xtask::target9_score as score;
 
 /// The figures `cargo xtask figure` draws.
 #[derive(Clone, Copy, clap::ValueEnum)]

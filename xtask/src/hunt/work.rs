@@ -25,8 +25,7 @@ use common::weighted::Maximiser;
 
 use super::instance::{Instance, Problem};
 
-#[path = "../../../target9/src/score.rs"]
-mod score;
+use crate::target9_score as score;
 
 /// Search nodes of the backtracker that cost about as much as one SAT propagation: on the
 /// jigsaw inputs of `../shared/worst`, 5-13 us a propagation (the more the learnt clauses,

@@ -91,15 +91,7 @@ pub fn sima4_case(number: usize, givens: &[u8]) -> Result<String, String> {
 /// by the reference alone (the exact-cover engine takes minutes to prove that a row-swap
 /// grouping has none, where the reference's plain search takes milliseconds).
 pub fn latin6_output(groups: &[u8], givens: &[u8]) -> String {
-    let solutions = reference::all_solutions(6, groups, givens);
-    if solutions.is_empty() {
-        return "无解\n".to_string();
-    }
-    solutions
-        .iter()
-        .enumerate()
-        .map(|(k, grid)| format!("{}\n{}", k + 1, rows(6, grid, true)))
-        .collect()
+    xtask::expected::latin6(groups, givens)
 }
 
 /// The target9 output for `givens`: the best score by the reference's branch and bound when
