@@ -1,5 +1,6 @@
-//! `cargo xtask package <problem>|all [-o DIR]`: a problem package in the Kattis (ICPC) legacy
-//! problem package format for each problem, ready for `verifyproblem`, DOMjudge or Kattis.
+//! `cargo xtask package <problem>|all [-o DIR] [--peers DIR | --no-peers]`: a problem package
+//! in the Kattis (ICPC) legacy problem package format for each problem, ready for
+//! `verifyproblem`, DOMjudge or Kattis.
 //!
 //! ```text
 //! DIR/<problem>/problem.yaml             judge/<problem>/problem.yaml
@@ -15,11 +16,11 @@
 //! Everything comes from the repository, fixed seeds and, where `../shared/peers` (or the
 //! folder `--peers` names) is present, the peers' sources with their measured verdicts
 //! ([`peers`]), so two runs write the same bytes; without the peers' folder, or with
-//! `--no-peers`, the package holds no peer at all. Each test's answer
-//! is worked out by testkit's reference or the exact-cover engine ([`answers`]) and must equal
-//! what the release binary prints, byte for byte; on any difference, or if a statement's
-//! sample does not match, nothing is written. The default DIR is `package/` in cargo's
-//! target folder. A package is replaced whole: it is written beside its place and renamed.
+//! `--no-peers`, the package holds no peer at all. Each test's answer is worked out by
+//! testkit's reference or the exact-cover engine ([`answers`]) and must equal what the release
+//! binary prints, byte for byte; on any difference, or if a statement's sample does not match,
+//! nothing is written. The default DIR is `package/` in cargo's target folder. A package is
+//! replaced whole: it is written beside its place and renamed.
 
 mod answers;
 mod data;
