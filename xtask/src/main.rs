@@ -5,7 +5,8 @@
 //! - `stress <problem> --cases N --seed S`: the binary against a brute-force reference.
 //! - `hunt <problem> [--seed S] [--evaluations N | --budget DURATION]`: an adversarial
 //!   search for slow legal inputs.
-//! - `package <problem>|all [-o DIR]`: Kattis problem packages for the judges that take Rust.
+//! - `package <problem>|all [-o DIR] [--peers DIR | --no-peers]`: Kattis problem packages for
+//!   the judges that take Rust, with the published peer solutions where they are at hand.
 //! - `figure bound [--grid FILE] [-o FILE]`: target9's bound and best score against the
 //!   search nodes on one grid, as an SVG.
 

@@ -1,5 +1,6 @@
-//! `cargo xtask package <problem>|all [-o DIR]`: a problem package in the Kattis (ICPC) legacy
-//! problem package format for each problem, ready for `verifyproblem`, DOMjudge or Kattis.
+//! `cargo xtask package <problem>|all [-o DIR] [--peers DIR | --no-peers]`: a problem package
+//! in the Kattis (ICPC) legacy problem package format for each problem, ready for
+//! `verifyproblem`, DOMjudge or Kattis.
 //!
 //! ```text
 //! DIR/<problem>/problem.yaml             judge/<problem>/problem.yaml
@@ -12,15 +13,18 @@
 //! DIR/<problem>/submissions/<verdict>/   judge/<problem>/submissions/, and the peers (peers.rs)
 //! ```
 //!
-//! Everything comes from the repository and fixed seeds, so two runs write the same bytes
-//! (the peers' folders aside: their verdicts are measured, see [`peers`]). Each test's answer
-//! is worked out by testkit's reference or the exact-cover engine ([`answers`]) and must equal
-//! what the release binary prints, byte for byte; on any difference, or if a statement's
-//! sample does not match, nothing is written. The default DIR is `package/` in cargo's
-//! target folder. A package is replaced whole: it is written beside its place and renamed.
+//! Everything comes from the repository, fixed seeds and, where `../shared/peers` (or the
+//! folder `--peers` names) is present, the peers' sources with their measured verdicts
+//! ([`peers`]), so two runs write the same bytes; without the peers' folder, or with
+//! `--no-peers`, the package holds no peer at all. Each test's answer is worked out by
+//! testkit's reference or the exact-cover engine ([`answers`]) and must equal what the release
+//! binary prints, byte for byte; on any difference, or if a statement's sample does not match,
+//! nothing is written. The default DIR is `package/` in cargo's target folder. A package is
+//! replaced whole: it is written beside its place and renamed.
 
 mod answers;
 mod data;
+mod peers;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -49,6 +53,13 @@ pub struct Options {
     /// The folder the packages go in, one subfolder each [default: <target>/package]
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     output: Option<PathBuf>,
+    /// The folder of the published peer solutions, each put in the submissions folder of its
+    /// measured verdict [default: ../shared/peers beside the workspace, if there]
+    #[arg(long = "peers", value_name = "DIR", conflicts_with = "no_peers")]
+    peers: Option<PathBuf>,
+    /// Leave the peer solutions out, as when their folder is absent
+    #[arg(long = "no-peers")]
+    no_peers: bool,
 }
 
 /// Runs `package` as `options` say.
@@ -62,9 +73,22 @@ pub fn main(options: &Options) -> Result<(), String> {
         "all" => PROBLEMS.to_vec(),
         one => vec![one],
     };
+    let peers_dir = match &options.peers {
+        Some(dir) if !dir.is_dir() => {
+            return Err(format!("--peers {}: no such folder", dir.display()));
+        }
+        Some(dir) => Some(dir.clone()),
+        None if options.no_peers => None,
+        None => Some(peers::default_dir(&root)),
+    };
     for problem in problems {
         let binary = xtask::build_release(problem)?;
-        let files = package_files(&root, problem, &binary)?;
+        let mut files = package_files(&root, problem, &binary)?;
+        if let Some(dir) = &peers_dir {
+            for path in peers::add(&mut files, problem, dir, &peers::PEERS)? {
+                eprintln!("package {}: the peer {}", problem, path.display());
+            }
+        }
         let dir = out.join(problem);
         write_tree(&dir, &files)?;
         let bytes: usize = files.values().map(Vec::len).sum();
