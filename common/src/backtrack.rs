@@ -27,12 +27,9 @@
 //! allocated once per [`Backtracker`]; a cell's last candidate is tried in place, without a
 //! copy. A search allocates nothing.
 
-use crate::bitset::{Bitset, Cells};
+use crate::bitset::{Bitset, Cells, Digits, MAX_DIGITS};
 use crate::layout::Layout;
 use crate::sat::Sat;
-
-/// The most digits (and the grid side): 16.
-const MAX_DIGITS: usize = 16;
 
 /// Entries of a table indexed by cell: one more than the largest board, as a board's lowest
 /// cell is at most its capacity.
@@ -295,11 +292,7 @@ impl<'a, B: Bitset> Node<'a, B> {
     fn place(&mut self, cell: usize, d: usize, others: u32) {
         let bit = B::cell(cell);
         let houses = self.tables.cell_houses[cell];
-        let mut rest = others;
-        while rest != 0 {
-            // `% MAX_DIGITS` changes nothing (digits are below 16) but drops index checks.
-            let e = rest.trailing_zeros() as usize % MAX_DIGITS;
-            rest &= rest - 1;
+        for e in Digits(others) {
             self.state.candidates[e] = self.state.candidates[e].and_not(bit);
             self.marks.stale_hidden[e] |= houses;
         }
@@ -332,12 +325,10 @@ impl<'a, B: Bitset> Node<'a, B> {
         let regions = t.all_houses >> (2 * size) << (2 * size);
         let mut found = false;
         for d in 0..size {
-            let mut houses = self.marks.stale_locked[d] & self.state.open[d];
+            let houses = self.marks.stale_locked[d] & self.state.open[d];
             self.marks.stale_locked[d] = 0;
             let mut board = self.state.candidates[d];
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
+            for h in Cells(houses) {
                 let places = board.and(t.houses[h]);
                 if places.is_empty() {
                     continue;
@@ -347,9 +338,7 @@ impl<'a, B: Bitset> Node<'a, B> {
                 if h < 2 * size {
                     others &= regions;
                 }
-                while others != 0 {
-                    let o = others.trailing_zeros() as usize;
-                    others &= others - 1;
+                for o in Cells(others) {
                     let other = t.houses[o];
                     if places.and_not(other).is_empty() {
                         let gone = board.and(other).and_not(t.houses[h]);
@@ -373,11 +362,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         let t = self.tables;
         let s = &mut *self.state;
         let bit = B::cell(cell);
-        let mut rest = others;
-        while rest != 0 {
-            // As in `place`: the `%` only drops index checks.
-            let e = rest.trailing_zeros() as usize % MAX_DIGITS;
-            rest &= rest - 1;
+        for e in Digits(others) {
             s.candidates[e] = s.candidates[e].and_not(bit);
         }
         s.candidates[d] = s.candidates[d].and_not(t.peers[cell]);
@@ -430,7 +415,7 @@ impl<'a, B: Bitset> Node<'a, B> {
                         if digits == 0 {
                             return false;
                         }
-                        self.place(cell, digits.trailing_zeros() as usize % MAX_DIGITS, 0);
+                        self.place(cell, Digits(digits).smallest(), 0);
                     }
                 } else {
                     // Digit by digit on small grids, with few digits and many singles per
@@ -451,19 +436,13 @@ impl<'a, B: Bitset> Node<'a, B> {
             let mut found = false;
             // Only the digits whose boards changed: a test per digit would often be
             // mispredicted.
-            let mut digits = self.marks.changed;
-            self.marks.changed = 0;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize % MAX_DIGITS;
-                digits &= digits - 1;
+            for d in Digits(std::mem::take(&mut self.marks.changed)) {
                 if self.locking {
                     self.marks.stale_locked[d] |= self.marks.stale_hidden[d];
                 }
-                let mut houses = self.marks.stale_hidden[d] & self.state.open[d];
+                let mut houses = Cells(self.marks.stale_hidden[d] & self.state.open[d]);
                 self.marks.stale_hidden[d] = 0;
-                while houses != 0 {
-                    let h = houses.trailing_zeros() as usize;
-                    houses &= houses - 1;
+                while let Some(h) = houses.next() {
                     let places = self.state.candidates[d].and(self.tables.houses[h]);
                     // Most houses have two places or more: one test sets them aside.
                     if places.without_lowest().is_empty() {
@@ -473,7 +452,8 @@ impl<'a, B: Bitset> Node<'a, B> {
                         let cell = places.lowest();
                         let others = self.state.digits_of(size, cell) & !(1 << d);
                         self.place(cell, d, others);
-                        houses &= self.state.open[d];
+                        // The houses the digit just filled need no look.
+                        houses.0 &= self.state.open[d];
                         found = true;
                     }
                 }
@@ -604,11 +584,10 @@ impl<B: Bitset> Search<B> {
             let twins = all & fresh;
             let skipped = twins & twins.wrapping_sub(1);
             let twin_weight = weight.saturating_mul(twins.count_ones() as usize);
-            let mut digits = all & !skipped;
-            self.guesses += u64::from(digits & (digits - 1) != 0);
-            while digits & (digits - 1) != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
+            let tried = all & !skipped;
+            self.guesses += u64::from(tried & (tried - 1) != 0);
+            let mut digits = Digits(tried);
+            while let Some(d) = digits.next_unless_last() {
                 if self.descend(depth, depth + 1, cell, all, d) {
                     let w = if twins >> d & 1 != 0 {
                         twin_weight
@@ -621,7 +600,7 @@ impl<B: Bitset> Search<B> {
                     }
                 }
             }
-            let d = digits.trailing_zeros() as usize;
+            let d = digits.smallest();
             if twins >> d & 1 != 0 {
                 weight = twin_weight;
             }
