@@ -737,10 +737,8 @@ impl<B: Bitset> Search<B> {
             let state = &self.levels[depth];
             let cell = state.unsolved.lowest();
             let all = state.digits_of(size, cell);
-            let mut digits = all;
-            while digits & (digits - 1) != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
+            let mut digits = Digits(all);
+            while let Some(d) = digits.next_unless_last() {
                 if !self.descend(depth, depth + 1, cell, all, d) {
                     continue;
                 }
@@ -751,16 +749,13 @@ impl<B: Bitset> Search<B> {
                     // The digits tried leave the cell, and the node is probed again: a dead
                     // end found below may show here too, before the next branch.
                     let state = &mut self.levels[depth];
-                    let mut tried = all & !digits;
-                    while tried != 0 {
-                        let e = tried.trailing_zeros() as usize % MAX_DIGITS;
-                        tried &= tried - 1;
+                    for e in Digits(all & !digits.0) {
                         state.candidates[e] = state.candidates[e].and_not(B::cell(cell));
                     }
                     continue 'node;
                 }
             }
-            if !self.descend(depth, depth, cell, all, digits.trailing_zeros() as usize) {
+            if !self.descend(depth, depth, cell, all, digits.smallest()) {
                 return true;
             }
         }
@@ -793,7 +788,7 @@ impl<B: Bitset> Search<B> {
         }
         state.open = [t.all_houses; MAX_DIGITS];
         for cell in Cells(t.all_cells.and_not(state.unsolved)) {
-            let d = (self.grid[cell] as usize - 1) % MAX_DIGITS;
+            let d = self.grid[cell] as usize - 1;
             state.candidates[d] = state.candidates[d].or(B::cell(cell));
             state.open[d] &= !t.cell_houses[cell];
         }
@@ -814,10 +809,7 @@ impl<B: Bitset> Search<B> {
             changed = 0;
             for cell in Cells(self.levels[depth].unsolved) {
                 let all = self.levels[depth].digits_of(size, cell);
-                let mut rest = all;
-                while rest != 0 {
-                    let d = rest.trailing_zeros() as usize % MAX_DIGITS;
-                    rest &= rest - 1;
+                for d in Digits(all) {
                     *trials += 1;
                     if !self.descend(depth, depth + 1, cell, all, d) {
                         let state = &mut self.levels[depth];
