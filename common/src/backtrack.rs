@@ -137,6 +137,14 @@ impl<B: Bitset> Tables<B> {
         tables
     }
 
+    /// N, the number of digits, with the bound `N <= MAX_DIGITS` (which `new` asserts) in
+    /// sight of the compiler: a loop over the digits then indexes the tables of `MAX_DIGITS`
+    /// entries without bounds checks. O(1).
+    #[inline]
+    fn digit_count(&self) -> usize {
+        self.size.min(MAX_DIGITS)
+    }
+
     /// Rebuilds the tables for `layout`, of the size they were made for, in place. O(N^2).
     fn fill(&mut self, layout: &Layout) {
         let size = self.size;
@@ -321,7 +329,7 @@ impl<'a, B: Bitset> Node<'a, B> {
     #[inline(never)]
     fn locked_candidates(&mut self) -> bool {
         let t = self.tables;
-        let size = t.size.min(MAX_DIGITS);
+        let size = t.digit_count();
         let regions = t.all_houses >> (2 * size) << (2 * size);
         let mut found = false;
         for d in 0..size {
@@ -392,8 +400,7 @@ impl<'a, B: Bitset> Node<'a, B> {
     /// Naked and hidden singles until neither finds anything. False on a contradiction: a
     /// cell with no candidate, or a house with no place left for a digit it lacks.
     fn propagate(&mut self) -> bool {
-        // The bound, always true, lets the compiler drop the digit index checks.
-        let size = self.tables.size.min(MAX_DIGITS);
+        let size = self.tables.digit_count();
         loop {
             loop {
                 let (empty, singles) = self.state.naked(size);
@@ -779,7 +786,7 @@ impl<B: Bitset> Search<B> {
     /// [`Search::probe`] once `hidden` is set.
     fn probe_hidden(&mut self, depth: usize, trials: &mut u64) -> bool {
         let t = &self.tables;
-        let size = t.size.min(MAX_DIGITS);
+        let size = t.digit_count();
         // Below a root without hidden singles, solved cells may keep other digits and the
         // open houses are not kept: both are rebuilt from the grid.
         let state = &mut self.levels[depth];
