@@ -418,11 +418,10 @@ impl<'a, B: Bitset> Node<'a, B> {
                     // fixed length, where a test per digit for singles is often mispredicted
                     // (on the hardest 9x9 set, fewer mispredictions outweigh more instructions).
                     for cell in Cells(singles) {
-                        let digits = self.state.digits_of(size, cell);
-                        if digits == 0 {
-                            return false;
+                        match Digits(self.state.digits_of(size, cell)).next() {
+                            Some(d) => self.place(cell, d, 0),
+                            None => return false,
                         }
-                        self.place(cell, Digits(digits).smallest(), 0);
                     }
                 } else {
                     // Digit by digit on small grids, with few digits and many singles per
@@ -607,7 +606,7 @@ impl<B: Bitset> Search<B> {
                     }
                 }
             }
-            let d = digits.smallest();
+            let d = digits.last_left();
             if twins >> d & 1 != 0 {
                 weight = twin_weight;
             }
@@ -762,7 +761,7 @@ impl<B: Bitset> Search<B> {
                     continue 'node;
                 }
             }
-            if !self.descend(depth, depth, cell, all, digits.smallest()) {
+            if !self.descend(depth, depth, cell, all, digits.last_left()) {
                 return true;
             }
         }
