@@ -297,14 +297,14 @@ impl<'a, B: Bitset> Node<'a, B> {
     /// Constraint: `cell` is unsolved and the digit is still among its candidates (so no
     /// house holds it yet); `others` is empty unless the node looks for hidden singles.
     #[inline]
-    fn place(&mut self, cell: usize, d: usize, others: u32) {
+    fn place_and_mark(&mut self, cell: usize, d: usize, others: u32) {
         let bit = B::cell(cell);
         let houses = self.tables.cell_houses[cell];
         for e in Digits(others) {
             self.state.candidates[e] = self.state.candidates[e].and_not(bit);
             self.marks.stale_hidden[e] |= houses;
         }
-        self.assign(cell, d, 0);
+        self.place_unmarked(cell, d, 0);
         if self.hidden {
             self.marks.changed |= others;
             self.mark_digit(d);
@@ -363,10 +363,11 @@ impl<'a, B: Bitset> Node<'a, B> {
         found
     }
 
-    /// [`Node::place`] without marking what changed. `others` may hold digits that are no
+    /// Places digit `d + 1` in `cell` and strikes the digits of `others` there, as
+    /// [`Node::place_and_mark`] does, but marks nothing. `others` may hold digits that are no
     /// longer candidates.
     #[inline]
-    fn assign(&mut self, cell: usize, d: usize, others: u32) {
+    fn place_unmarked(&mut self, cell: usize, d: usize, others: u32) {
         let t = self.tables;
         let s = &mut *self.state;
         let bit = B::cell(cell);
@@ -419,7 +420,7 @@ impl<'a, B: Bitset> Node<'a, B> {
                     // (on the hardest 9x9 set, fewer mispredictions outweigh more instructions).
                     for cell in Cells(singles) {
                         match Digits(self.state.digits_of(size, cell)).next() {
-                            Some(d) => self.place(cell, d, 0),
+                            Some(d) => self.place_and_mark(cell, d, 0),
                             None => return false,
                         }
                     }
@@ -431,7 +432,7 @@ impl<'a, B: Bitset> Node<'a, B> {
                             if !self.state.candidates[d].contains(cell) {
                                 return false;
                             }
-                            self.place(cell, d, 0);
+                            self.place_and_mark(cell, d, 0);
                         }
                     }
                 }
@@ -457,7 +458,7 @@ impl<'a, B: Bitset> Node<'a, B> {
                         }
                         let cell = places.lowest();
                         let others = self.state.digits_of(size, cell) & !(1 << d);
-                        self.place(cell, d, others);
+                        self.place_and_mark(cell, d, others);
                         // The houses the digit just filled need no look.
                         houses.0 &= self.state.open[d];
                         found = true;
@@ -524,7 +525,7 @@ impl<B: Bitset> Search<B> {
                 if !node.state.candidates[d].contains(cell) {
                     return false;
                 }
-                node.assign(cell, d, (1 << size) - 1 - (1 << d));
+                node.place_unmarked(cell, d, (1 << size) - 1 - (1 << d));
             }
         }
         node.propagate()
@@ -548,7 +549,7 @@ impl<B: Bitset> Search<B> {
             0
         };
         let mut node = self.node(depth, false, self.hidden);
-        node.place(cell, d, others);
+        node.place_and_mark(cell, d, others);
         node.propagate()
     }
 
@@ -777,13 +778,14 @@ impl<B: Bitset> Search<B> {
     fn probe(&mut self, depth: usize, trials: &mut u64) -> bool {
         let hidden = self.hidden;
         self.hidden = true;
-        let alive = self.probe_hidden(depth, trials);
+        let alive = self.strike_failed_literals(depth, trials);
         self.hidden = hidden;
         alive
     }
 
-    /// [`Search::probe`] once `hidden` is set.
-    fn probe_hidden(&mut self, depth: usize, trials: &mut u64) -> bool {
+    /// [`Search::probe`] once `hidden` is set: rebuilds the node from the grid, then strikes
+    /// each candidate whose trial fails and propagates, until no trial fails.
+    fn strike_failed_literals(&mut self, depth: usize, trials: &mut u64) -> bool {
         let t = &self.tables;
         let size = t.digit_count();
         // Below a root without hidden singles, solved cells may keep other digits and the
