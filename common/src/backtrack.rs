@@ -137,14 +137,6 @@ impl<B: Bitset> Tables<B> {
         tables
     }
 
-    /// N, the number of digits, with the bound `N <= MAX_DIGITS` (which `new` asserts) in
-    /// sight of the compiler: a loop over the digits then indexes the tables of `MAX_DIGITS`
-    /// entries without bounds checks. O(1).
-    #[inline]
-    fn digit_count(&self) -> usize {
-        self.size.min(MAX_DIGITS)
-    }
-
     /// Rebuilds the tables for `layout`, of the size they were made for, in place. O(N^2).
     fn fill(&mut self, layout: &Layout) {
         let size = self.size;
@@ -329,12 +321,13 @@ impl<'a, B: Bitset> Node<'a, B> {
     #[inline(never)]
     fn locked_candidates(&mut self) -> bool {
         let t = self.tables;
-        let size = t.digit_count();
+        // The `min` changes nothing (`Tables::new` asserts `size <= MAX_DIGITS`), but shows
+        // the compiler the bound: it drops the index checks where the digits index tables.
+        let size = t.size.min(MAX_DIGITS);
         let regions = t.all_houses >> (2 * size) << (2 * size);
         let mut found = false;
         for d in 0..size {
-            let houses = self.marks.stale_locked[d] & self.state.open[d];
-            self.marks.stale_locked[d] = 0;
+            let houses = std::mem::take(&mut self.marks.stale_locked[d]) & self.state.open[d];
             let mut board = self.state.candidates[d];
             for h in Cells(houses) {
                 let places = board.and(t.houses[h]);
@@ -401,7 +394,8 @@ impl<'a, B: Bitset> Node<'a, B> {
     /// Naked and hidden singles until neither finds anything. False on a contradiction: a
     /// cell with no candidate, or a house with no place left for a digit it lacks.
     fn propagate(&mut self) -> bool {
-        let size = self.tables.digit_count();
+        // As in `locked_candidates`, the `min` drops index checks.
+        let size = self.tables.size.min(MAX_DIGITS);
         loop {
             loop {
                 let (empty, singles) = self.state.naked(size);
@@ -447,8 +441,8 @@ impl<'a, B: Bitset> Node<'a, B> {
                 if self.locking {
                     self.marks.stale_locked[d] |= self.marks.stale_hidden[d];
                 }
-                let mut houses = Cells(self.marks.stale_hidden[d] & self.state.open[d]);
-                self.marks.stale_hidden[d] = 0;
+                let stale = std::mem::take(&mut self.marks.stale_hidden[d]);
+                let mut houses = Cells(stale & self.state.open[d]);
                 while let Some(h) = houses.next() {
                     let places = self.state.candidates[d].and(self.tables.houses[h]);
                     // Most houses have two places or more: one test sets them aside.
@@ -591,9 +585,8 @@ impl<B: Bitset> Search<B> {
             let twins = all & fresh;
             let skipped = twins & twins.wrapping_sub(1);
             let twin_weight = weight.saturating_mul(twins.count_ones() as usize);
-            let tried = all & !skipped;
-            self.guesses += u64::from(tried & (tried - 1) != 0);
-            let mut digits = Digits(tried);
+            let mut digits = Digits(all & !skipped);
+            self.guesses += u64::from(digits.0 & (digits.0 - 1) != 0);
             while let Some(d) = digits.next_unless_last() {
                 if self.descend(depth, depth + 1, cell, all, d) {
                     let w = if twins >> d & 1 != 0 {
@@ -787,7 +780,8 @@ impl<B: Bitset> Search<B> {
     /// each candidate whose trial fails and propagates, until no trial fails.
     fn strike_failed_literals(&mut self, depth: usize, trials: &mut u64) -> bool {
         let t = &self.tables;
-        let size = t.digit_count();
+        // As in `locked_candidates`, the `min` drops index checks.
+        let size = t.size.min(MAX_DIGITS);
         // Below a root without hidden singles, solved cells may keep other digits and the
         // open houses are not kept: both are rebuilt from the grid.
         let state = &mut self.levels[depth];

@@ -207,7 +207,6 @@ impl<B: Bitset> Iterator for Cells<B> {
 /// from [`MAX_DIGITS`] up. Every index taken is then below `MAX_DIGITS`, and the compiler is
 /// told so: a table of `MAX_DIGITS` entries indexed by one needs no bounds check. O(1) a
 /// digit.
-#[derive(Clone, Copy)]
 pub struct Digits(pub u32);
 
 impl Digits {
