@@ -105,7 +105,7 @@ integer_board!(
 );
 
 /// The bits set in four words, counted together: std's `count_ones` on a target without a
-/// popcount instruction (the default x86-64) counts each word alone, a third more work.
+/// popcount instruction (the default x86-64) counts each word alone, which costs more.
 #[inline]
 fn count_ones4(words: [u64; 4]) -> u32 {
     const PAIRS: u64 = 0x5555_5555_5555_5555;
