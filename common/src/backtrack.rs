@@ -27,12 +27,9 @@
 //! allocated once per [`Backtracker`]; a cell's last candidate is tried in place, without a
 //! copy. A search allocates nothing.
 
-use crate::bitset::{Bitset, Cells};
+use crate::bitset::{Bitset, Cells, Digits, MAX_DIGITS};
 use crate::layout::Layout;
 use crate::sat::Sat;
-
-/// The most digits (and the grid side): 16.
-const MAX_DIGITS: usize = 16;
 
 /// Entries of a table indexed by cell: one more than the largest board, as a board's lowest
 /// cell is at most its capacity.
@@ -211,8 +208,8 @@ impl<B: Bitset> State<B> {
     /// MRV: an unsolved cell with the fewest candidates, or `None` when every cell is solved.
     /// Cells with two or three candidates are found bit-sliced; only when there is none are
     /// cells counted one by one. Among cells with two, the one with the most unsolved peers
-    /// plus two-candidate peers (`peers[cell]`): its two branches strike the most, which cuts
-    /// the work on the hardest 9x9 set by a quarter.
+    /// plus two-candidate peers (`peers[cell]`): its two branches strike the most, so that
+    /// fewer nodes follow them (on the hardest 9x9 puzzles most of all).
     fn fewest_candidates(&self, size: usize, peers: &[B; CELL_SLOTS]) -> Option<usize> {
         if self.unsolved.is_empty() {
             return None;
@@ -292,18 +289,14 @@ impl<'a, B: Bitset> Node<'a, B> {
     /// Constraint: `cell` is unsolved and the digit is still among its candidates (so no
     /// house holds it yet); `others` is empty unless the node looks for hidden singles.
     #[inline]
-    fn place(&mut self, cell: usize, d: usize, others: u32) {
+    fn place_and_mark(&mut self, cell: usize, d: usize, others: u32) {
         let bit = B::cell(cell);
         let houses = self.tables.cell_houses[cell];
-        let mut rest = others;
-        while rest != 0 {
-            // `% MAX_DIGITS` changes nothing (digits are below 16) but drops index checks.
-            let e = rest.trailing_zeros() as usize % MAX_DIGITS;
-            rest &= rest - 1;
+        for e in Digits(others) {
             self.state.candidates[e] = self.state.candidates[e].and_not(bit);
             self.marks.stale_hidden[e] |= houses;
         }
-        self.assign(cell, d, 0);
+        self.place_unmarked(cell, d, 0);
         if self.hidden {
             self.marks.changed |= others;
             self.mark_digit(d);
@@ -328,16 +321,15 @@ impl<'a, B: Bitset> Node<'a, B> {
     #[inline(never)]
     fn locked_candidates(&mut self) -> bool {
         let t = self.tables;
+        // The `min` changes nothing (`Tables::new` asserts `size <= MAX_DIGITS`), but shows
+        // the compiler the bound: it drops the index checks where the digits index tables.
         let size = t.size.min(MAX_DIGITS);
         let regions = t.all_houses >> (2 * size) << (2 * size);
         let mut found = false;
         for d in 0..size {
-            let mut houses = self.marks.stale_locked[d] & self.state.open[d];
-            self.marks.stale_locked[d] = 0;
+            let houses = std::mem::take(&mut self.marks.stale_locked[d]) & self.state.open[d];
             let mut board = self.state.candidates[d];
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
+            for h in Cells(houses) {
                 let places = board.and(t.houses[h]);
                 if places.is_empty() {
                     continue;
@@ -347,9 +339,7 @@ impl<'a, B: Bitset> Node<'a, B> {
                 if h < 2 * size {
                     others &= regions;
                 }
-                while others != 0 {
-                    let o = others.trailing_zeros() as usize;
-                    others &= others - 1;
+                for o in Cells(others) {
                     let other = t.houses[o];
                     if places.and_not(other).is_empty() {
                         let gone = board.and(other).and_not(t.houses[h]);
@@ -366,18 +356,15 @@ impl<'a, B: Bitset> Node<'a, B> {
         found
     }
 
-    /// [`Node::place`] without marking what changed. `others` may hold digits that are no
+    /// Places digit `d + 1` in `cell` and strikes the digits of `others` there, as
+    /// [`Node::place_and_mark`] does, but marks nothing. `others` may hold digits that are no
     /// longer candidates.
     #[inline]
-    fn assign(&mut self, cell: usize, d: usize, others: u32) {
+    fn place_unmarked(&mut self, cell: usize, d: usize, others: u32) {
         let t = self.tables;
         let s = &mut *self.state;
         let bit = B::cell(cell);
-        let mut rest = others;
-        while rest != 0 {
-            // As in `place`: the `%` only drops index checks.
-            let e = rest.trailing_zeros() as usize % MAX_DIGITS;
-            rest &= rest - 1;
+        for e in Digits(others) {
             s.candidates[e] = s.candidates[e].and_not(bit);
         }
         s.candidates[d] = s.candidates[d].and_not(t.peers[cell]);
@@ -407,7 +394,7 @@ impl<'a, B: Bitset> Node<'a, B> {
     /// Naked and hidden singles until neither finds anything. False on a contradiction: a
     /// cell with no candidate, or a house with no place left for a digit it lacks.
     fn propagate(&mut self) -> bool {
-        // The bound, always true, lets the compiler drop the digit index checks.
+        // As in `locked_candidates`, the `min` drops index checks.
         let size = self.tables.size.min(MAX_DIGITS);
         loop {
             loop {
@@ -426,21 +413,20 @@ impl<'a, B: Bitset> Node<'a, B> {
                     // fixed length, where a test per digit for singles is often mispredicted
                     // (on the hardest 9x9 set, fewer mispredictions outweigh more instructions).
                     for cell in Cells(singles) {
-                        let digits = self.state.digits_of(size, cell);
-                        if digits == 0 {
-                            return false;
+                        match Digits(self.state.digits_of(size, cell)).next() {
+                            Some(d) => self.place_and_mark(cell, d, 0),
+                            None => return false,
                         }
-                        self.place(cell, digits.trailing_zeros() as usize % MAX_DIGITS, 0);
                     }
                 } else {
                     // Digit by digit on small grids, with few digits and many singles per
-                    // round (latin6: twice as fast as cell by cell).
+                    // round (latin6's grids: faster than cell by cell).
                     for d in 0..size {
                         for cell in Cells(singles.and(self.state.candidates[d])) {
                             if !self.state.candidates[d].contains(cell) {
                                 return false;
                             }
-                            self.place(cell, d, 0);
+                            self.place_and_mark(cell, d, 0);
                         }
                     }
                 }
@@ -451,19 +437,13 @@ impl<'a, B: Bitset> Node<'a, B> {
             let mut found = false;
             // Only the digits whose boards changed: a test per digit would often be
             // mispredicted.
-            let mut digits = self.marks.changed;
-            self.marks.changed = 0;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize % MAX_DIGITS;
-                digits &= digits - 1;
+            for d in Digits(std::mem::take(&mut self.marks.changed)) {
                 if self.locking {
                     self.marks.stale_locked[d] |= self.marks.stale_hidden[d];
                 }
-                let mut houses = self.marks.stale_hidden[d] & self.state.open[d];
-                self.marks.stale_hidden[d] = 0;
-                while houses != 0 {
-                    let h = houses.trailing_zeros() as usize;
-                    houses &= houses - 1;
+                let stale = std::mem::take(&mut self.marks.stale_hidden[d]);
+                let mut houses = Cells(stale & self.state.open[d]);
+                while let Some(h) = houses.next() {
                     let places = self.state.candidates[d].and(self.tables.houses[h]);
                     // Most houses have two places or more: one test sets them aside.
                     if places.without_lowest().is_empty() {
@@ -472,8 +452,9 @@ impl<'a, B: Bitset> Node<'a, B> {
                         }
                         let cell = places.lowest();
                         let others = self.state.digits_of(size, cell) & !(1 << d);
-                        self.place(cell, d, others);
-                        houses &= self.state.open[d];
+                        self.place_and_mark(cell, d, others);
+                        // The houses the digit just filled need no look.
+                        houses.0 &= self.state.open[d];
                         found = true;
                     }
                 }
@@ -538,7 +519,7 @@ impl<B: Bitset> Search<B> {
                 if !node.state.candidates[d].contains(cell) {
                     return false;
                 }
-                node.assign(cell, d, (1 << size) - 1 - (1 << d));
+                node.place_unmarked(cell, d, (1 << size) - 1 - (1 << d));
             }
         }
         node.propagate()
@@ -562,7 +543,7 @@ impl<B: Bitset> Search<B> {
             0
         };
         let mut node = self.node(depth, false, self.hidden);
-        node.place(cell, d, others);
+        node.place_and_mark(cell, d, others);
         node.propagate()
     }
 
@@ -604,11 +585,9 @@ impl<B: Bitset> Search<B> {
             let twins = all & fresh;
             let skipped = twins & twins.wrapping_sub(1);
             let twin_weight = weight.saturating_mul(twins.count_ones() as usize);
-            let mut digits = all & !skipped;
-            self.guesses += u64::from(digits & (digits - 1) != 0);
-            while digits & (digits - 1) != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
+            let mut digits = Digits(all & !skipped);
+            self.guesses += u64::from(digits.0 & (digits.0 - 1) != 0);
+            while let Some(d) = digits.next_unless_last() {
                 if self.descend(depth, depth + 1, cell, all, d) {
                     let w = if twins >> d & 1 != 0 {
                         twin_weight
@@ -621,7 +600,7 @@ impl<B: Bitset> Search<B> {
                     }
                 }
             }
-            let d = digits.trailing_zeros() as usize;
+            let d = digits.last_left();
             if twins >> d & 1 != 0 {
                 weight = twin_weight;
             }
@@ -758,10 +737,8 @@ impl<B: Bitset> Search<B> {
             let state = &self.levels[depth];
             let cell = state.unsolved.lowest();
             let all = state.digits_of(size, cell);
-            let mut digits = all;
-            while digits & (digits - 1) != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
+            let mut digits = Digits(all);
+            while let Some(d) = digits.next_unless_last() {
                 if !self.descend(depth, depth + 1, cell, all, d) {
                     continue;
                 }
@@ -772,16 +749,13 @@ impl<B: Bitset> Search<B> {
                     // The digits tried leave the cell, and the node is probed again: a dead
                     // end found below may show here too, before the next branch.
                     let state = &mut self.levels[depth];
-                    let mut tried = all & !digits;
-                    while tried != 0 {
-                        let e = tried.trailing_zeros() as usize % MAX_DIGITS;
-                        tried &= tried - 1;
+                    for e in Digits(all & !digits.0) {
                         state.candidates[e] = state.candidates[e].and_not(B::cell(cell));
                     }
                     continue 'node;
                 }
             }
-            if !self.descend(depth, depth, cell, all, digits.trailing_zeros() as usize) {
+            if !self.descend(depth, depth, cell, all, digits.last_left()) {
                 return true;
             }
         }
@@ -797,14 +771,16 @@ impl<B: Bitset> Search<B> {
     fn probe(&mut self, depth: usize, trials: &mut u64) -> bool {
         let hidden = self.hidden;
         self.hidden = true;
-        let alive = self.probe_hidden(depth, trials);
+        let alive = self.strike_failed_literals(depth, trials);
         self.hidden = hidden;
         alive
     }
 
-    /// [`Search::probe`] once `hidden` is set.
-    fn probe_hidden(&mut self, depth: usize, trials: &mut u64) -> bool {
+    /// [`Search::probe`] once `hidden` is set: rebuilds the node from the grid, then strikes
+    /// each candidate whose trial fails and propagates, until no trial fails.
+    fn strike_failed_literals(&mut self, depth: usize, trials: &mut u64) -> bool {
         let t = &self.tables;
+        // As in `locked_candidates`, the `min` drops index checks.
         let size = t.size.min(MAX_DIGITS);
         // Below a root without hidden singles, solved cells may keep other digits and the
         // open houses are not kept: both are rebuilt from the grid.
@@ -814,7 +790,7 @@ impl<B: Bitset> Search<B> {
         }
         state.open = [t.all_houses; MAX_DIGITS];
         for cell in Cells(t.all_cells.and_not(state.unsolved)) {
-            let d = (self.grid[cell] as usize - 1) % MAX_DIGITS;
+            let d = self.grid[cell] as usize - 1;
             state.candidates[d] = state.candidates[d].or(B::cell(cell));
             state.open[d] &= !t.cell_houses[cell];
         }
@@ -835,10 +811,7 @@ impl<B: Bitset> Search<B> {
             changed = 0;
             for cell in Cells(self.levels[depth].unsolved) {
                 let all = self.levels[depth].digits_of(size, cell);
-                let mut rest = all;
-                while rest != 0 {
-                    let d = rest.trailing_zeros() as usize % MAX_DIGITS;
-                    rest &= rest - 1;
+                for d in Digits(all) {
                     *trials += 1;
                     if !self.descend(depth, depth + 1, cell, all, d) {
                         let state = &mut self.levels[depth];

@@ -1,6 +1,7 @@
 //! Sets of cells as bits: one trait, [`Bitset`], for `u64` (up to 64 cells, N <= 8), `u128`
 //! (128 cells, N <= 11) and [`Bits256`] (256 cells, N <= 16), so that a search is written
-//! once and compiled for the narrowest width its grid fits. [`Cells`] lists a set's cells.
+//! once and compiled for the narrowest width its grid fits. [`Cells`] lists a set's cells,
+//! [`Digits`] the digits of a set of digits.
 //!
 //! Every operation is a few word operations, without a branch on the width at run time.
 
@@ -104,7 +105,7 @@ integer_board!(
 );
 
 /// The bits set in four words, counted together: std's `count_ones` on a target without a
-/// popcount instruction (the default x86-64) counts each word alone, a third more work.
+/// popcount instruction (the default x86-64) counts each word alone, which costs more.
 #[inline]
 fn count_ones4(words: [u64; 4]) -> u32 {
     const PAIRS: u64 = 0x5555_5555_5555_5555;
@@ -179,7 +180,12 @@ impl Bitset for Bits256 {
     }
 }
 
-/// The cells of a set, smallest first. O(1) a cell.
+/// The most digits a grid has, and its longest side: 16, as [`Bits256`], the widest board,
+/// holds 16 x 16 cells.
+pub const MAX_DIGITS: usize = 16;
+
+/// The cells of a set, smallest first. O(1) a cell. Any [`Bitset`] will do, so this also
+/// lists a set of houses kept as a `u64` (bit `h` for house `h`).
 pub struct Cells<B>(pub B);
 
 impl<B: Bitset> Iterator for Cells<B> {
@@ -193,6 +199,51 @@ impl<B: Bitset> Iterator for Cells<B> {
         let cell = self.0.lowest();
         self.0 = self.0.without_lowest();
         Some(cell)
+    }
+}
+
+/// The digits of a set of digits, bit `d` standing for digit `d + 1`, smallest first, each
+/// given as its index `d`. The field is the set of those not taken yet. Constraint: no bit
+/// from [`MAX_DIGITS`] up. Every index taken is then below `MAX_DIGITS`, and the compiler is
+/// told so: a table of `MAX_DIGITS` entries indexed by one needs no bounds check. O(1) a
+/// digit.
+pub struct Digits(pub u32);
+
+impl Digits {
+    /// Takes the smallest digit while another one is left after it: what a search tries
+    /// below a copy of its node, before the cell's last digit goes in place. O(1).
+    #[inline]
+    pub fn next_unless_last(&mut self) -> Option<usize> {
+        if self.0 & self.0.wrapping_sub(1) == 0 {
+            return None;
+        }
+        self.next()
+    }
+
+    /// The one digit [`Digits::next_unless_last`] leaves, the largest. Constraint: the set
+    /// was not empty. O(1). Without the bound of the others: where the search places this
+    /// digit, the bound made the compiler inline more of the placing into propagation, which
+    /// then ran more instructions.
+    #[inline]
+    pub fn last_left(self) -> usize {
+        self.0.trailing_zeros() as usize
+    }
+}
+
+impl Iterator for Digits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        // Under the constraint a set that is not empty has fewer than `MAX_DIGITS` trailing
+        // zeros: the `%` changes nothing, but shows the compiler the bound (one `and` in
+        // place of a compare and a branch at each table indexed by the digit).
+        let d = self.0.trailing_zeros() as usize % MAX_DIGITS;
+        self.0 &= self.0 - 1;
+        Some(d)
     }
 }
 
@@ -250,6 +301,46 @@ mod tests {
         agrees_with_lists::<u64>(&mut rng);
         agrees_with_lists::<u128>(&mut rng);
         agrees_with_lists::<Bits256>(&mut rng);
+    }
+
+    /// The indices of the bits of `set`, by testing each one.
+    fn bits(set: u32) -> Vec<usize> {
+        (0..MAX_DIGITS).filter(|&d| set >> d & 1 != 0).collect()
+    }
+
+    #[test]
+    fn digits_list_every_set_bit_smallest_first() {
+        let mut rng = Rng::new(5);
+        for _ in 0..1000 {
+            let set = rng.next_u64() as u32 & ((1 << rng.between(0, MAX_DIGITS)) - 1);
+            assert_eq!(Digits(set).collect::<Vec<_>>(), bits(set), "{:b}", set);
+        }
+        assert_eq!(Digits(0).next(), None);
+        let all = (1 << MAX_DIGITS) - 1;
+        assert_eq!(
+            Digits(all).collect::<Vec<_>>(),
+            (0..MAX_DIGITS).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn digits_but_the_last_leave_the_largest() {
+        let mut rng = Rng::new(6);
+        for _ in 0..1000 {
+            let set = rng.next_u64() as u32 & ((1 << MAX_DIGITS) - 1);
+            let mut digits = Digits(set);
+            let mut taken = Vec::new();
+            while let Some(d) = digits.next_unless_last() {
+                taken.push(d);
+            }
+            let all = bits(set);
+            let last = all.len().saturating_sub(1);
+            assert_eq!(taken, all[..last], "{:b}", set);
+            assert_eq!(bits(digits.0), all[last..], "{:b}", set);
+            if set != 0 {
+                assert_eq!(digits.last_left(), all[last], "{:b}", set);
+            }
+        }
     }
 
     #[test]

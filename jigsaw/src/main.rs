@@ -5,9 +5,9 @@
 //! regions, count solutions up to two with the bitset backtracker, print.
 
 use common::backtrack::Backtracker;
+use common::driver::{run, write_digit_rows, Out, Program};
 use common::error::{Error, InputError, Position};
 use common::layout::Layout;
-use common::output::{run, write_digit_rows, Out, Program};
 use common::regions::regions_from_walls;
 use common::scanner::Scanner;
 use std::io::Write;

@@ -4,9 +4,9 @@
 //! The story: read the group rows and the given letters, visit every solution in
 //! lexicographic order a whole row at a time, print each as it is found.
 
+use common::driver::{run, Out, Program};
 use common::error::{Error, InputError, Position};
 use common::layout::Layout;
-use common::output::{run, Out, Program};
 use common::row_lex::{permutations, RowLex};
 use common::scanner::{RowChar, Scanner};
 use std::io::Write;

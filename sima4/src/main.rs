@@ -4,9 +4,9 @@
 //! exactly one completion with the bitset backtracker, print it.
 
 use common::backtrack::Backtracker;
+use common::driver::{run, write_digit_rows, Out, Program};
 use common::error::{Error, InputError};
 use common::layout::Layout;
-use common::output::{run, write_digit_rows, Out, Program};
 use common::scanner::{RowChar, Scanner};
 use std::io::Write;
 

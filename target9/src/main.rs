@@ -5,9 +5,9 @@
 //! ([`score`]) with [`common::weighted`]'s branch and bound (a Lagrangian bound over
 //! per-house assignments), told those cells, print it plus the part every completion scores.
 
+use common::driver::{run, Out, Program};
 use common::error::Error;
 use common::layout::Layout;
-use common::output::{run, Out, Program};
 use common::scanner::Scanner;
 use common::weighted::Maximiser;
 use std::io::Write;

@@ -1,5 +1,6 @@
-//! Running a binary: read the input named on the command line (standard input by default, or
-//! for `-`), solve into one buffered writer, flush, and turn the outcome into an exit status.
+//! The driver every binary runs in: read the input named on the command line (standard input
+//! by default, or for `-`), solve into one buffered writer, flush, and turn the outcome into an
+//! exit status.
 //!
 //! | outcome | stdout | stderr | status |
 //! |---|---|---|---|
@@ -246,7 +247,7 @@ mod tests {
 
     #[test]
     fn solve_input_reads_the_file_and_returns_what_solve_returns() {
-        let name = format!("common-output-solve-input-{}.txt", std::process::id());
+        let name = format!("common-driver-solve-input-{}.txt", std::process::id());
         let path = std::env::temp_dir().join(name);
         std::fs::write(&path, "7 x").unwrap();
         let mut first = 0;
