@@ -14,13 +14,14 @@
 //!
 //! Everything comes from the repository and fixed seeds, so two runs write the same bytes
 //! (the peers' folders aside: their verdicts are measured, see [`peers`]). Each test's answer
-//! is worked out by testkit's reference or the exact-cover engine ([`answers`]) and must equal
+//! is worked out by engines that share no code with the binary ([`answers`]) and must equal
 //! what the release binary prints, byte for byte; on any difference, or if a statement's
 //! sample does not match, nothing is written. The default DIR is `package/` in cargo's
 //! target folder. A package is replaced whole: it is written beside its place and renamed.
 
 mod answers;
 mod data;
+mod sat_check;
 
 use std::collections::BTreeMap;
 use std::fs;
