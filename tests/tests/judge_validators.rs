@@ -103,18 +103,30 @@ fn jigsaw_sample_and_generated_cases_are_valid() {
     for (input, _) in fixture_pairs("jigsaw") {
         assert_valid("jigsaw", &read(&input), &input.display().to_string());
     }
+    // Every kind of layout the package draws on: grown regions, Hamiltonian paths, swapped
+    // boxes (its `tails`), the boxes, rows and columns as regions; empty grids too.
     let mut rng = Rng::new(4069);
     let mut cases = Vec::new();
-    for _ in 0..20 {
-        let regions = gen::random_regions(&mut rng, 9);
-        let count = rng.between(0, 40);
+    for k in 0..30 {
+        let regions = match k % 6 {
+            0 => gen::random_regions(&mut rng, 9),
+            1 => gen::path_regions(&mut rng),
+            2 => {
+                let swaps = rng.between(60, 300);
+                gen::swapped_boxes(&mut rng, swaps)
+            }
+            3 => gen::boxes(9),
+            4 => (0..81).map(|c| (c / 9) as u8).collect(),
+            _ => (0..81).map(|c| (c % 9) as u8).collect(),
+        };
+        let count = [0, 5, 40][k / 6 % 3];
         cases.push(gen::jigsaw_case(
             &regions,
             &gen::random_givens(&mut rng, 9, &regions, count),
         ));
     }
     let input = format!("{}\n{}", cases.len(), cases.join("\n"));
-    assert_valid("jigsaw", &input, "20 generated cases");
+    assert_valid("jigsaw", &input, "30 generated cases");
 }
 
 #[test]

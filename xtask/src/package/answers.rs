@@ -1,8 +1,10 @@
 //! The answers a package's tests must get, worked out without the binaries: testkit's
 //! brute-force reference and the exact-cover engine (`common::sudoku_cover`, which no binary
-//! uses), each written as the problem prints it. Where both can settle an instance, both do
-//! and must agree; an instance that neither settles is refused, so every answer in a package
-//! has been found by at least one engine that shares no code with the binary that prints it.
+//! uses), or on jigsaw's heavy-tail grids the reference and batsat ([`super::sat_check`]),
+//! each written as the problem prints it. Where both can settle an instance, both do and
+//! must agree; an instance that neither settles is refused (or, in jigsaw's `tails`, passed
+//! over), so every answer in a package has been found by at least one engine that shares no
+//! code with the binary that prints it.
 
 use common::sudoku_cover::SudokuCover;
 use testkit::gen;
@@ -36,12 +38,7 @@ pub fn completions(
     givens: &[u8],
 ) -> Result<(Completions, u64), String> {
     let (dlx, guesses) = dlx_completions(size, regions, givens);
-    if reference::settles_within(size, regions, givens, 2, REFERENCE_STEPS) {
-        let found = match reference::count_solutions(size, regions, givens, 2) {
-            (0, _) => Completions::None,
-            (1, Some(grid)) => Completions::One(grid),
-            _ => Completions::Several,
-        };
+    if let Some(found) = reference_completions(size, regions, givens) {
         if found != dlx {
             return Err(format!(
                 "the reference ({:?}) and the exact-cover engine ({:?}) disagree on {:?}",
@@ -50,6 +47,38 @@ pub fn completions(
         }
     }
     Ok((dlx, guesses))
+}
+
+/// The most conflicts batsat may meet on one jigsaw grid ([`super::sat_check`]): some
+/// tenths of a second at most, where the grids of the `tails` group take some hundred.
+const SAT_CONFLICTS: u64 = 20_000;
+
+/// The completions of an empty or nearly empty jigsaw grid, counted to two by batsat
+/// ([`super::sat_check`]) within [`SAT_CONFLICTS`], and by the reference too when it settles
+/// within [`REFERENCE_STEPS`]; `None` if neither settles. Errs if the two disagree. The
+/// exact-cover engine, which has no cap, is not run: it takes minutes on some of these grids.
+pub fn tail_completions(regions: &[u8], givens: &[u8]) -> Result<Option<Completions>, String> {
+    let by_sat = super::sat_check::completions(regions, givens, SAT_CONFLICTS)?;
+    match (reference_completions(9, regions, givens), by_sat) {
+        (Some(found), Some(sat)) if sat != found => Err(format!(
+            "the reference ({:?}) and batsat ({:?}) disagree on {:?}",
+            found, sat, givens
+        )),
+        (by_reference, by_sat) => Ok(by_reference.or(by_sat)),
+    }
+}
+
+/// The completions of `givens` counted to two by the reference, if it settles within
+/// [`REFERENCE_STEPS`].
+fn reference_completions(size: usize, regions: &[u8], givens: &[u8]) -> Option<Completions> {
+    if !reference::settles_within(size, regions, givens, 2, REFERENCE_STEPS) {
+        return None;
+    }
+    Some(match reference::count_solutions(size, regions, givens, 2) {
+        (0, _) => Completions::None,
+        (1, Some(grid)) => Completions::One(grid),
+        _ => Completions::Several,
+    })
 }
 
 /// The completions of `givens` by the exact-cover engine alone, and its guesses: what the

@@ -17,7 +17,7 @@
 //! folder `--peers` names) is present, the peers' sources with their measured verdicts
 //! ([`peers`]), so two runs write the same bytes; without the peers' folder, or with
 //! `--no-peers`, the package holds no peer at all. Each test's answer is worked out by
-//! testkit's reference or the exact-cover engine ([`answers`]) and must equal what the release
+//! engines that share no code with the binary ([`answers`]) and must equal what the release
 //! binary prints, byte for byte; on any difference, or if a statement's sample does not match,
 //! nothing is written. The default DIR is `package/` in cargo's target folder. A package is
 //! replaced whole: it is written beside its place and renamed.
@@ -25,6 +25,7 @@
 mod answers;
 mod data;
 mod peers;
+mod sat_check;
 
 use std::collections::BTreeMap;
 use std::fs;
