@@ -28,8 +28,8 @@
 //! three copies of a cell wherever its row, column and region assign it different digits. When all
 //! three agree everywhere, the assignments form a completion whose score is the bound. Children
 //! start from their parent's profits, a house's assignment is recomputed only when a change touches
-//! it, and a house that cannot take its missing digits ends the node. Each node copies one
-//! `Level` into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
+//! it, and a house that cannot take its missing digits ends the node. Each node copies its
+//! parent's `State` into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
 //! goes that deep (most searches stay far shallower than the number of cells), so searches allocate
 //! next to nothing.
 //!
@@ -75,7 +75,7 @@ const SMOOTH_SWEEPS: usize = 10;
 /// The state of one search node.
 #[derive(Clone)]
 #[cfg_attr(test, derive(Debug))]
-struct Level<B> {
+struct State<B> {
     /// Every cell's candidates, bit `d - 1` for digit `d`; a solved cell holds just its digit.
     candidates: Vec<u16>,
     /// The digits placed in each house.
@@ -125,7 +125,7 @@ pub struct Maximiser<B> {
     house_cells: Vec<u16>,
     cell_houses: Vec<[u8; 3]>,
     /// One per depth reached so far; the root's first.
-    levels: Vec<Level<B>>,
+    levels: Vec<State<B>>,
     /// Cells whose candidates fell to one digit, waiting to be placed.
     singles: Vec<u16>,
     /// The best score found in this search, reached by `best_grid`.
@@ -171,7 +171,7 @@ pub struct Progress {
     pub best: Option<u32>,
 }
 
-impl<B: Bitset> Level<B> {
+impl<B: Bitset> State<B> {
     #[inline]
     fn is_unsolved(&self, cell: usize) -> bool {
         self.unsolved.contains(cell)
@@ -242,7 +242,7 @@ impl<B: Bitset> Maximiser<B> {
                 [h[0] as u8, h[1] as u8, h[2] as u8]
             })
             .collect();
-        let level = Level {
+        let level = State {
             candidates: vec![0; cells],
             placed: vec![0; 3 * size],
             unsolved: B::EMPTY,
@@ -1145,7 +1145,7 @@ impl<B: Bitset> Maximiser<B> {
     /// Strikes the digits `strike` from the candidates of unsolved `cell` (whose houses are
     /// `houses`) at `level`; a cell left with one goes on `singles`. False if none is left.
     fn strike(
-        level: &mut Level<B>,
+        level: &mut State<B>,
         singles: &mut Vec<u16>,
         cells: usize,
         houses: [u8; 3],
