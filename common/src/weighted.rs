@@ -72,6 +72,27 @@ const SEARCH_NODES: u64 = 100;
 const SMOOTH_STAGES: usize = 10;
 const SMOOTH_SWEEPS: usize = 10;
 
+/// What never changes while a [`Maximiser`] lives: who sees whom, and the weights.
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug))]
+struct Tables {
+    /// N: the digits, and the cells of a house.
+    size: usize,
+    /// N * N.
+    cells: usize,
+    /// Every digit, bit `d - 1` for digit `d`.
+    all_digits: u16,
+    /// `weights[cell]`: what each unit of the cell's digit scores.
+    weights: Vec<u32>,
+    /// `peers[peer_start[cell]..peer_start[cell + 1]]`: the other cells of its three houses.
+    peers: Vec<u16>,
+    peer_start: Vec<usize>,
+    /// `house_cells[house * size..][..size]`: rows, then columns, then regions.
+    house_cells: Vec<u16>,
+    /// Per cell: its row, column and region.
+    cell_houses: Vec<[u8; 3]>,
+}
+
 /// The state of one search node.
 #[derive(Clone)]
 #[cfg_attr(test, derive(Debug))]
@@ -114,16 +135,7 @@ struct State<B> {
 #[derive(Clone)]
 #[cfg_attr(test, derive(Debug))]
 pub struct Maximiser<B> {
-    size: usize,
-    cells: usize,
-    all_digits: u16,
-    weights: Vec<u32>,
-    /// `peers[peer_start[cell]..peer_start[cell + 1]]`: the other cells of its three houses.
-    peers: Vec<u16>,
-    peer_start: Vec<usize>,
-    /// `house_cells[house * size..][..size]`: rows, then columns, then regions.
-    house_cells: Vec<u16>,
-    cell_houses: Vec<[u8; 3]>,
+    tables: Tables,
     /// One per depth reached so far; the root's first.
     levels: Vec<State<B>>,
     /// Cells whose candidates fell to one digit, waiting to be placed.
@@ -171,7 +183,69 @@ pub struct Progress {
     pub best: Option<u32>,
 }
 
+impl Tables {
+    /// The tables of `layout` with `weights[cell]` per cell, under the constraints of
+    /// [`Maximiser::new`] (panics otherwise). O(N^3).
+    fn new<B: Bitset>(layout: &Layout, weights: &[u32]) -> Self {
+        let size = layout.size();
+        let cells = layout.cells();
+        assert_eq!(weights.len(), cells, "one weight per cell");
+        assert!(cells <= B::CAPACITY, "more cells than the bitset holds");
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        assert!(
+            total * (size as u64) * (SCALE as u64) < 1 << 30,
+            "weighted sums too large"
+        );
+        let mut peers = Vec::new();
+        let mut peer_start = vec![0];
+        for list in layout.peers().iter() {
+            peers.extend(list.iter().map(|&p| p as u16));
+            peer_start.push(peers.len());
+        }
+        let house_cells = layout
+            .houses()
+            .iter()
+            .flat_map(|h| h.iter().map(|&c| c as u16))
+            .collect();
+        let cell_houses = (0..cells)
+            .map(|cell| {
+                let h = layout.houses_of(cell);
+                [h[0] as u8, h[1] as u8, h[2] as u8]
+            })
+            .collect();
+        Tables {
+            size,
+            cells,
+            all_digits: ((1u32 << size) - 1) as u16,
+            weights: weights.to_vec(),
+            peers,
+            peer_start,
+            house_cells,
+            cell_houses,
+        }
+    }
+}
+
 impl<B: Bitset> State<B> {
+    /// A state for the layout of `t`, all zero: [`Maximiser::start`] fills it in. O(N^3).
+    fn new(t: &Tables) -> Self {
+        let (size, cells) = (t.size, t.cells);
+        State {
+            candidates: vec![0; cells],
+            placed: vec![0; 3 * size],
+            unsolved: B::EMPTY,
+            score: 0,
+            profit: vec![0; 3 * cells * size],
+            house_bound: vec![0; 3 * size],
+            assigned: vec![0; 3 * cells],
+            cell_dual: vec![0; 3 * cells],
+            digit_dual: vec![0; 3 * size * size],
+            dirty: 0,
+            stale: vec![0; 3 * size],
+            bound: 0,
+        }
+    }
+
     #[inline]
     fn is_unsolved(&self, cell: usize) -> bool {
         self.unsolved.contains(cell)
@@ -215,57 +289,11 @@ impl<B: Bitset> Maximiser<B> {
     /// search level (O(N^3) memory, up to N^2 + 1 of them) is allocated the first time a
     /// search reaches its depth.
     pub fn new(layout: &Layout, weights: &[u32]) -> Self {
-        let size = layout.size();
-        let cells = layout.cells();
-        assert_eq!(weights.len(), cells, "one weight per cell");
-        assert!(cells <= B::CAPACITY, "more cells than the bitset holds");
-        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
-        assert!(
-            total * (size as u64) * (SCALE as u64) < 1 << 30,
-            "weighted sums too large"
-        );
-        let peer_lists = layout.peers();
-        let mut peers = Vec::new();
-        let mut peer_start = vec![0];
-        for list in peer_lists.iter() {
-            peers.extend(list.iter().map(|&p| p as u16));
-            peer_start.push(peers.len());
-        }
-        let house_cells = layout
-            .houses()
-            .iter()
-            .flat_map(|h| h.iter().map(|&c| c as u16))
-            .collect();
-        let cell_houses: Vec<[u8; 3]> = (0..cells)
-            .map(|cell| {
-                let h = layout.houses_of(cell);
-                [h[0] as u8, h[1] as u8, h[2] as u8]
-            })
-            .collect();
-        let level = State {
-            candidates: vec![0; cells],
-            placed: vec![0; 3 * size],
-            unsolved: B::EMPTY,
-            score: 0,
-            profit: vec![0; 3 * cells * size],
-            house_bound: vec![0; 3 * size],
-            assigned: vec![0; 3 * cells],
-            cell_dual: vec![0; 3 * cells],
-            digit_dual: vec![0; 3 * size * size],
-            dirty: 0,
-            stale: vec![0; 3 * size],
-            bound: 0,
-        };
+        let tables = Tables::new::<B>(layout, weights);
+        let cells = tables.cells;
         Maximiser {
-            size,
-            cells,
-            all_digits: ((1u32 << size) - 1) as u16,
-            weights: weights.to_vec(),
-            peers,
-            peer_start,
-            house_cells,
-            cell_houses,
-            levels: vec![level],
+            levels: vec![State::new(&tables)],
+            tables,
             singles: Vec::with_capacity(4 * cells),
             best: None,
             aim: None,
@@ -323,7 +351,7 @@ impl<B: Bitset> Maximiser<B> {
     /// long take turns between the two (see [`Maximiser::maximise`]). Without focus cells
     /// both orders are the plain one. Constraint: every `focus` cell is below N * N. O(N^2).
     pub fn set_focus(&mut self, focus: &[usize]) {
-        self.focus = vec![false; self.cells];
+        self.focus = vec![false; self.tables.cells];
         for &cell in focus {
             self.focus[cell] = true;
         }
@@ -379,7 +407,7 @@ impl<B: Bitset> Maximiser<B> {
 
     /// [`Maximiser::maximise`] less the last point of its progress.
     fn settle(&mut self, givens: &[u8]) -> Option<u32> {
-        assert_eq!(givens.len(), self.cells, "one given per cell");
+        assert_eq!(givens.len(), self.tables.cells, "one given per cell");
         self.best = None;
         self.aim = None;
         self.nodes = 0;
@@ -528,31 +556,31 @@ impl<B: Bitset> Maximiser<B> {
 
     /// Sets up level 0 from `givens` and propagates. False on a contradiction.
     fn start(&mut self, givens: &[u8]) -> bool {
-        let all = self.all_digits;
+        let all = self.tables.all_digits;
         let level = &mut self.levels[0];
         level.candidates.iter_mut().for_each(|c| *c = all);
         level.placed.iter_mut().for_each(|p| *p = 0);
-        level.unsolved = (0..self.cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
+        level.unsolved = (0..self.tables.cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
         level.score = 0;
-        let n = self.size;
+        let n = self.tables.size;
         for kind in 0..3 {
-            for cell in 0..self.cells {
-                let w = self.weights[cell] as i32;
+            for cell in 0..self.tables.cells {
+                let w = self.tables.weights[cell] as i32;
                 for d in 0..n {
                     let share = SCALE / 3 * w * (d as i32 + 1);
-                    level.profit[(kind * self.cells + cell) * n + d] = share;
+                    level.profit[(kind * self.tables.cells + cell) * n + d] = share;
                 }
             }
         }
         level.assigned.iter_mut().for_each(|a| *a = 0);
         level.cell_dual.iter_mut().for_each(|u| *u = 0);
         level.digit_dual.iter_mut().for_each(|v| *v = 0);
-        level.dirty = (1u64 << (3 * self.size)) - 1;
+        level.dirty = (1u64 << (3 * self.tables.size)) - 1;
         level.stale.iter_mut().for_each(|s| *s = all);
         self.singles.clear();
         for (cell, &g) in givens.iter().enumerate() {
             if g != 0 {
-                assert!(g as usize <= self.size, "given out of range");
+                assert!(g as usize <= self.tables.size, "given out of range");
                 if !self.place(0, cell, 1 << (g - 1)) {
                     return false;
                 }
@@ -572,7 +600,7 @@ impl<B: Bitset> Maximiser<B> {
         if level.candidates[cell] & bit == 0 {
             return false;
         }
-        let houses = self.cell_houses[cell];
+        let houses = self.tables.cell_houses[cell];
         for &h in houses.iter() {
             if level.placed[h as usize] & bit != 0 {
                 return false;
@@ -587,24 +615,25 @@ impl<B: Bitset> Maximiser<B> {
         level.candidates[cell] = bit;
         level.unsolved = level.unsolved.and_not(B::cell(cell));
         let digit = bit.trailing_zeros() as usize;
-        level.score += self.weights[cell] * (digit as u32 + 1);
+        level.score += self.tables.weights[cell] * (digit as u32 + 1);
         // A house whose assignment gave this digit to this cell keeps the rest of it, and its
         // bound drops by exactly that profit; any other house must be assigned again.
         for (kind, &h) in houses.iter().enumerate() {
-            let i = kind * self.cells + cell;
+            let i = kind * self.tables.cells + cell;
             let a = &mut level.assigned[i];
             if *a == bit {
-                level.house_bound[h as usize] -= level.profit[i * self.size + digit];
+                level.house_bound[h as usize] -= level.profit[i * self.tables.size + digit];
             } else {
                 level.dirty |= 1 << h;
             }
             *a = 0;
         }
-        for &p in &self.peers[self.peer_start[cell]..self.peer_start[cell + 1]] {
+        for &p in &self.tables.peers[self.tables.peer_start[cell]..self.tables.peer_start[cell + 1]]
+        {
             let p = p as usize;
             if level.candidates[p] & bit != 0 {
-                let houses = self.cell_houses[p];
-                if !Self::strike(level, &mut self.singles, self.cells, houses, p, bit) {
+                let houses = self.tables.cell_houses[p];
+                if !Self::strike(level, &mut self.singles, self.tables.cells, houses, p, bit) {
                     return false;
                 }
             }
@@ -625,25 +654,27 @@ impl<B: Bitset> Maximiser<B> {
                 }
             }
             let mut found = false;
-            for house in 0..3 * self.size {
+            for house in 0..3 * self.tables.size {
                 let level = &self.levels[depth];
                 let mut once = 0u16;
                 let mut twice = 0u16;
-                for &cell in &self.house_cells[house * self.size..(house + 1) * self.size] {
+                for &cell in &self.tables.house_cells
+                    [house * self.tables.size..(house + 1) * self.tables.size]
+                {
                     let c = level.candidates[cell as usize];
                     twice |= once & c;
                     once |= c;
                 }
-                if once != self.all_digits {
+                if once != self.tables.all_digits {
                     return false;
                 }
                 let mut hidden = once & !twice & !level.placed[house];
                 while hidden != 0 {
                     let bit = hidden & hidden.wrapping_neg();
                     hidden &= hidden - 1;
-                    let start = house * self.size;
-                    let cell = (start..start + self.size)
-                        .map(|i| self.house_cells[i] as usize)
+                    let start = house * self.tables.size;
+                    let cell = (start..start + self.tables.size)
+                        .map(|i| self.tables.house_cells[i] as usize)
                         .find(|&c| self.levels[depth].candidates[c] & bit != 0);
                     match cell {
                         Some(cell) if self.place(depth, cell, bit) => found = true,
@@ -686,7 +717,7 @@ impl<B: Bitset> Maximiser<B> {
     /// scoring the bound, and it is recorded. O(steps) bound updates.
     fn take_dual_steps(&mut self, depth: usize, steps: usize) -> Option<u32> {
         let mut bound = self.bound(depth)?;
-        let (n, cells) = (self.size, self.cells);
+        let (n, cells) = (self.tables.size, self.tables.cells);
         let mut lambda = 2;
         let mut lowest = bound;
         for step in 0..steps {
@@ -751,7 +782,7 @@ impl<B: Bitset> Maximiser<B> {
                 }
                 // Each copy's dual is reset to its best reduced cost; a copy whose digit
                 // no longer reaches it loses its digit.
-                for (kind, &h) in self.cell_houses[cell].iter().enumerate() {
+                for (kind, &h) in self.tables.cell_houses[cell].iter().enumerate() {
                     let i = kind * cells + cell;
                     let duals = &level.digit_dual[h as usize * n..(h as usize + 1) * n];
                     let profit = &level.profit[i * n..(i + 1) * n];
@@ -783,10 +814,10 @@ impl<B: Bitset> Maximiser<B> {
     /// Unlike a subgradient step it needs no step size, but it can stall short of the best
     /// bound, which the subgradient steps between these steps get past. O(cells * N).
     fn average(&mut self, depth: usize) {
-        let (n, cells) = (self.size, self.cells);
+        let (n, cells) = (self.tables.size, self.tables.cells);
         let level = &mut self.levels[depth];
         for cell in Cells(level.unsolved) {
-            let houses = self.cell_houses[cell];
+            let houses = self.tables.cell_houses[cell];
             let mut lowest = [i32::MAX; 3];
             // The new reduced cost of each digit, the same in the three copies but for
             // the rounding, and one more in the copies `kind < extra`.
@@ -834,12 +865,12 @@ impl<B: Bitset> Maximiser<B> {
     /// assignments compute from these profits is exact whatever the rounding.
     /// O(SMOOTH_STAGES * SMOOTH_SWEEPS * cells * N).
     fn smooth(&mut self, depth: usize) -> Option<u32> {
-        let (n, cells) = (self.size, self.cells);
+        let (n, cells) = (self.tables.size, self.tables.cells);
         let level = &self.levels[depth];
-        let gain = |cell: usize, d: usize| f64::from(self.weights[cell]) * (d as f64 + 1.0);
+        let gain = |cell: usize, d: usize| f64::from(self.tables.weights[cell]) * (d as f64 + 1.0);
         let mut u = vec![0.0f64; cells];
         let mut y = vec![0.0f64; 3 * n * n];
-        let top = self.weights.iter().copied().max().unwrap_or(0);
+        let top = self.tables.weights.iter().copied().max().unwrap_or(0);
         let mut tau = f64::from(top.max(1)) / 4.0;
         // The sum of a house's duals over its missing digits, at the cell's other houses.
         let others = |y: &[f64], houses: [u8; 3], skip: usize, d: usize| -> f64 {
@@ -851,14 +882,14 @@ impl<B: Bitset> Maximiser<B> {
         for _ in 0..SMOOTH_STAGES {
             for _ in 0..SMOOTH_SWEEPS {
                 for cell in Cells(level.unsolved) {
-                    let houses = self.cell_houses[cell];
+                    let houses = self.tables.cell_houses[cell];
                     let t = |d: usize| gain(cell, d) - others(&y, houses, 3, d);
                     u[cell] = log_sum_exp(level.candidates[cell], tau, t);
                 }
                 for house in 0..3 * n {
                     let kind = house / n;
-                    for d in digits(self.all_digits & !level.placed[house]) {
-                        let members = &self.house_cells[house * n..(house + 1) * n];
+                    for d in digits(self.tables.all_digits & !level.placed[house]) {
+                        let members = &self.tables.house_cells[house * n..(house + 1) * n];
                         let mut high = f64::NEG_INFINITY;
                         let mut sum = 0.0;
                         for pass in 0..2 {
@@ -868,7 +899,7 @@ impl<B: Bitset> Maximiser<B> {
                                 {
                                     continue;
                                 }
-                                let houses = self.cell_houses[cell];
+                                let houses = self.tables.cell_houses[cell];
                                 let t = gain(cell, d) - u[cell] - others(&y, houses, kind, d);
                                 if pass == 0 {
                                     high = high.max(t);
@@ -887,12 +918,12 @@ impl<B: Bitset> Maximiser<B> {
         // level's total.
         let mut value: f64 = 0.0;
         for house in 0..3 * n {
-            for d in digits(self.all_digits & !level.placed[house]) {
+            for d in digits(self.tables.all_digits & !level.placed[house]) {
                 value += y[house * n + d];
             }
         }
         for cell in Cells(level.unsolved) {
-            let houses = self.cell_houses[cell];
+            let houses = self.tables.cell_houses[cell];
             let mut high = f64::NEG_INFINITY;
             for d in digits(level.candidates[cell]) {
                 high = high.max(gain(cell, d) - others(&y, houses, 3, d));
@@ -912,9 +943,9 @@ impl<B: Bitset> Maximiser<B> {
         let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
         let level = &mut self.levels[depth];
         for cell in Cells(level.unsolved) {
-            let houses = self.cell_houses[cell];
+            let houses = self.tables.cell_houses[cell];
             let share = |k: usize, d: usize| shares[houses[k] as usize * n + d];
-            let gain = |d: usize| SCALE * self.weights[cell] as i32 * (d as i32 + 1);
+            let gain = |d: usize| SCALE * self.tables.weights[cell] as i32 * (d as i32 + 1);
             let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
             let mut high = i32::MIN;
             for d in digits(level.candidates[cell]) {
@@ -945,12 +976,12 @@ impl<B: Bitset> Maximiser<B> {
     /// house's bound is the profit of its assignment. False if the missing digits cannot all
     /// be assigned within the candidates. O(k^2) per cell to assign, k the empty cells.
     fn update_house(&mut self, depth: usize, house: usize) -> bool {
-        let (n, cells) = (self.size, self.cells);
+        let (n, cells) = (self.tables.size, self.tables.cells);
         let level = &mut self.levels[depth];
         let base = house / n * cells;
         let mut empty = [0usize; 16];
         let mut k = 0;
-        for &cell in &self.house_cells[house * n..(house + 1) * n] {
+        for &cell in &self.tables.house_cells[house * n..(house + 1) * n] {
             let cell = cell as usize;
             if level.is_unsolved(cell) {
                 empty[k] = cell;
@@ -965,7 +996,7 @@ impl<B: Bitset> Maximiser<B> {
             column_dual: &mut level.digit_dual[house * n..(house + 1) * n],
             assigned: &mut level.assigned[base..base + cells],
         };
-        if !problem.complete(&empty[..k], self.all_digits & !level.placed[house]) {
+        if !problem.complete(&empty[..k], self.tables.all_digits & !level.placed[house]) {
             return false;
         }
         level.house_bound[house] = problem.profit_of(&empty[..k]);
@@ -991,10 +1022,10 @@ impl<B: Bitset> Maximiser<B> {
                 }
                 continue;
             }
-            let houses = self.cell_houses[cell];
+            let houses = self.tables.cell_houses[cell];
             let mut least = [i64::MAX; 2];
             for d in digits(level.candidates[cell]) {
-                let loss = level.loss(self.size, self.cells, cell, houses, d);
+                let loss = level.loss(self.tables.size, self.tables.cells, cell, houses, d);
                 if loss < least[0] {
                     least = [loss, least[0]];
                 } else if loss < least[1] {
@@ -1005,7 +1036,7 @@ impl<B: Bitset> Maximiser<B> {
             if len > 1 && self.focused && self.focus.get(cell) == Some(&false) {
                 len += 3;
             }
-            let weight = self.weights[cell];
+            let weight = self.tables.weights[cell];
             let (l, second, heavy) = best_key;
             if len < l
                 || (len == l && (least[1] > second || (least[1] == second && weight > heavy)))
@@ -1076,14 +1107,14 @@ impl<B: Bitset> Maximiser<B> {
         order: &mut [usize; 16],
     ) -> usize {
         let level = &self.levels[depth];
-        let houses = self.cell_houses[cell];
+        let houses = self.tables.cell_houses[cell];
         let mut count = 0;
         let mut options = level.candidates[cell];
         let mut key = [0; 16];
         while options != 0 {
             let d = 15 - options.leading_zeros() as usize;
             options &= !(1 << d);
-            loss[d] = level.loss(self.size, self.cells, cell, houses, d);
+            loss[d] = level.loss(self.tables.size, self.tables.cells, cell, houses, d);
             key[d] = match self.shuffle {
                 0 => loss[d],
                 shuffle => i64::from(mix(d as u32 ^ shuffle)),
@@ -1104,7 +1135,7 @@ impl<B: Bitset> Maximiser<B> {
     /// then propagates and updates the bound, until nothing more goes. Returns the bound, or
     /// `None` if the node is dead. O(cells * N) per round.
     fn fix_reduced_costs(&mut self, depth: usize) -> Option<u32> {
-        let (n, cells) = (self.size, self.cells);
+        let (n, cells) = (self.tables.size, self.tables.cells);
         // The level is propagated: whatever a failed placement elsewhere left here is stale.
         self.singles.clear();
         loop {
@@ -1117,7 +1148,7 @@ impl<B: Bitset> Maximiser<B> {
             let mut struck = false;
             let level = &mut self.levels[depth];
             for cell in Cells(level.unsolved) {
-                let houses = self.cell_houses[cell];
+                let houses = self.tables.cell_houses[cell];
                 let mut strike = 0u16;
                 for d in digits(level.candidates[cell]) {
                     if level.loss(n, cells, cell, houses, d) > slack {
@@ -1176,11 +1207,11 @@ impl<B: Bitset> Maximiser<B> {
     /// digits found in one part only are the locked ones, all digits at once. Returns
     /// whether it struck any, or `None` on a contradiction. O(N^2) set operations.
     fn locked_candidates(&mut self, depth: usize) -> Option<bool> {
-        let (n, cells) = (self.size, self.cells);
+        let (n, cells) = (self.tables.size, self.tables.cells);
         let mut struck = false;
         for house in 0..3 * n {
             let kind = house / n;
-            let list = &self.house_cells[house * n..(house + 1) * n];
+            let list = &self.tables.house_cells[house * n..(house + 1) * n];
             let stale = std::mem::take(&mut self.levels[depth].stale[house]);
             if stale == 0 {
                 continue;
@@ -1192,7 +1223,7 @@ impl<B: Bitset> Maximiser<B> {
                 let level = &mut self.levels[depth];
                 let mut parts = [0u16; 16];
                 for &c in list {
-                    let t = self.cell_houses[c as usize][other] as usize;
+                    let t = self.tables.cell_houses[c as usize][other] as usize;
                     parts[t - other * n] |= level.candidates[c as usize];
                 }
                 let (mut once, mut twice) = (0, 0);
@@ -1205,9 +1236,9 @@ impl<B: Bitset> Maximiser<B> {
                     // The one part that holds the digit names the house it is locked in (a
                     // digit with no place in the house would leave the node dead).
                     let target = other * n + parts.iter().position(|p| p & bit != 0)?;
-                    for &c in &self.house_cells[target * n..(target + 1) * n] {
+                    for &c in &self.tables.house_cells[target * n..(target + 1) * n] {
                         let c = c as usize;
-                        let h = self.cell_houses[c];
+                        let h = self.tables.cell_houses[c];
                         if h[kind] as usize != house && level.candidates[c] & bit != 0 {
                             if !Self::strike(level, &mut self.singles, cells, h, c, bit) {
                                 return None;
