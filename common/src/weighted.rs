@@ -279,6 +279,41 @@ impl<B: Bitset> State<B> {
         i64::from(self.score) * i64::from(SCALE)
             + self.house_bound.iter().map(|&b| i64::from(b)).sum::<i64>()
     }
+
+    /// How far a placement may lower the total (in profit units) and still leave a bound
+    /// above `aim`; negative if none can.
+    fn slack(&self, aim: u32) -> i64 {
+        self.total() - (i64::from(aim) + 1) * i64::from(SCALE)
+    }
+
+    /// Strikes the digits `strike` from the candidates of unsolved `cell` (whose houses are
+    /// `houses`, of a layout with `cells` cells); a cell left with one goes on `singles`.
+    /// False if none is left.
+    fn strike(
+        &mut self,
+        singles: &mut Vec<u16>,
+        cells: usize,
+        houses: [u8; 3],
+        cell: usize,
+        strike: u16,
+    ) -> bool {
+        let left = self.candidates[cell] & !strike;
+        match left.count_ones() {
+            0 => return false,
+            1 => singles.push(cell as u16),
+            _ => {}
+        }
+        self.candidates[cell] = left;
+        for (kind, &h) in houses.iter().enumerate() {
+            self.stale[h as usize] |= strike;
+            let a = &mut self.assigned[kind * cells + cell];
+            if *a & strike != 0 {
+                *a = 0;
+                self.dirty |= 1 << h;
+            }
+        }
+        true
+    }
 }
 
 impl<B: Bitset> Maximiser<B> {
@@ -413,7 +448,7 @@ impl<B: Bitset> Maximiser<B> {
         self.nodes = 0;
         self.focused = false;
         let root = if self.start(givens) {
-            self.bound(0)
+            self.node(0).bound()
         } else {
             None
         };
@@ -432,9 +467,10 @@ impl<B: Bitset> Maximiser<B> {
         loop {
             let steps = ROUND_STEPS.min(left);
             left -= steps;
-            let bound = self
-                .take_dual_steps(0, steps)
-                .and_then(|_| self.fix_reduced_costs(0));
+            let bound = self.take_dual_steps(0, steps).and_then(|_| {
+                let aim = self.aim;
+                self.node(0).fix_reduced_costs(aim)
+            });
             if self.recording {
                 self.note_progress(bound);
             }
@@ -448,7 +484,8 @@ impl<B: Bitset> Maximiser<B> {
                 if self.explore(self.nodes + SEARCH_NODES, NODE_STEPS, false) {
                     return self.best;
                 }
-                let bound = self.smooth(0);
+                let aim = self.aim;
+                let bound = self.node(0).smooth(aim);
                 if self.recording {
                     self.note_progress(bound);
                 }
@@ -554,159 +591,19 @@ impl<B: Bitset> Maximiser<B> {
         self.nodes
     }
 
+    /// The node of level `depth`. O(1).
+    #[inline]
+    fn node(&mut self, depth: usize) -> Node<'_, B> {
+        Node {
+            tables: &self.tables,
+            state: &mut self.levels[depth],
+            singles: &mut self.singles,
+        }
+    }
+
     /// Sets up level 0 from `givens` and propagates. False on a contradiction.
     fn start(&mut self, givens: &[u8]) -> bool {
-        let all = self.tables.all_digits;
-        let level = &mut self.levels[0];
-        level.candidates.iter_mut().for_each(|c| *c = all);
-        level.placed.iter_mut().for_each(|p| *p = 0);
-        level.unsolved = (0..self.tables.cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
-        level.score = 0;
-        let n = self.tables.size;
-        for kind in 0..3 {
-            for cell in 0..self.tables.cells {
-                let w = self.tables.weights[cell] as i32;
-                for d in 0..n {
-                    let share = SCALE / 3 * w * (d as i32 + 1);
-                    level.profit[(kind * self.tables.cells + cell) * n + d] = share;
-                }
-            }
-        }
-        level.assigned.iter_mut().for_each(|a| *a = 0);
-        level.cell_dual.iter_mut().for_each(|u| *u = 0);
-        level.digit_dual.iter_mut().for_each(|v| *v = 0);
-        level.dirty = (1u64 << (3 * self.tables.size)) - 1;
-        level.stale.iter_mut().for_each(|s| *s = all);
-        self.singles.clear();
-        for (cell, &g) in givens.iter().enumerate() {
-            if g != 0 {
-                assert!(g as usize <= self.tables.size, "given out of range");
-                if !self.place(0, cell, 1 << (g - 1)) {
-                    return false;
-                }
-            }
-        }
-        self.propagate(0)
-    }
-
-    /// Places the one-digit set `bit` in `cell` at level `depth` and strikes it from the
-    /// peers; peers left with one candidate go on `singles`. False on a contradiction.
-    #[inline]
-    fn place(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
-        let level = &mut self.levels[depth];
-        if !level.is_unsolved(cell) {
-            return level.candidates[cell] == bit;
-        }
-        if level.candidates[cell] & bit == 0 {
-            return false;
-        }
-        let houses = self.tables.cell_houses[cell];
-        for &h in houses.iter() {
-            if level.placed[h as usize] & bit != 0 {
-                return false;
-            }
-        }
-        for &h in houses.iter() {
-            level.placed[h as usize] |= bit;
-        }
-        for &h in houses.iter() {
-            level.stale[h as usize] |= level.candidates[cell];
-        }
-        level.candidates[cell] = bit;
-        level.unsolved = level.unsolved.and_not(B::cell(cell));
-        let digit = bit.trailing_zeros() as usize;
-        level.score += self.tables.weights[cell] * (digit as u32 + 1);
-        // A house whose assignment gave this digit to this cell keeps the rest of it, and its
-        // bound drops by exactly that profit; any other house must be assigned again.
-        for (kind, &h) in houses.iter().enumerate() {
-            let i = kind * self.tables.cells + cell;
-            let a = &mut level.assigned[i];
-            if *a == bit {
-                level.house_bound[h as usize] -= level.profit[i * self.tables.size + digit];
-            } else {
-                level.dirty |= 1 << h;
-            }
-            *a = 0;
-        }
-        for &p in &self.tables.peers[self.tables.peer_start[cell]..self.tables.peer_start[cell + 1]]
-        {
-            let p = p as usize;
-            if level.candidates[p] & bit != 0 {
-                let houses = self.tables.cell_houses[p];
-                if !Self::strike(level, &mut self.singles, self.tables.cells, houses, p, bit) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// Naked and hidden singles at level `depth` until neither finds anything. False on a
-    /// contradiction.
-    fn propagate(&mut self, depth: usize) -> bool {
-        loop {
-            while let Some(cell) = self.singles.pop() {
-                let cell = cell as usize;
-                let bit = self.levels[depth].candidates[cell];
-                debug_assert_eq!(bit.count_ones(), 1, "a stale single in cell {}", cell);
-                if !self.place(depth, cell, bit) {
-                    return false;
-                }
-            }
-            let mut found = false;
-            for house in 0..3 * self.tables.size {
-                let level = &self.levels[depth];
-                let mut once = 0u16;
-                let mut twice = 0u16;
-                for &cell in &self.tables.house_cells
-                    [house * self.tables.size..(house + 1) * self.tables.size]
-                {
-                    let c = level.candidates[cell as usize];
-                    twice |= once & c;
-                    once |= c;
-                }
-                if once != self.tables.all_digits {
-                    return false;
-                }
-                let mut hidden = once & !twice & !level.placed[house];
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
-                    let start = house * self.tables.size;
-                    let cell = (start..start + self.tables.size)
-                        .map(|i| self.tables.house_cells[i] as usize)
-                        .find(|&c| self.levels[depth].candidates[c] & bit != 0);
-                    match cell {
-                        Some(cell) if self.place(depth, cell, bit) => found = true,
-                        _ => return false,
-                    }
-                }
-            }
-            if !found && self.singles.is_empty() {
-                match self.locked_candidates(depth) {
-                    None => return false,
-                    Some(false) => return true,
-                    Some(true) => {}
-                }
-            }
-        }
-    }
-
-    /// Brings the dirty houses' bounds of level `depth` up to date and returns the bound on
-    /// the final score: the placed score plus the houses' total profit over `SCALE`. `None`
-    /// when some house cannot take its missing digits at all.
-    fn bound(&mut self, depth: usize) -> Option<u32> {
-        for house in Cells(self.levels[depth].dirty) {
-            if !self.update_house(depth, house) {
-                return None;
-            }
-        }
-        let level = &mut self.levels[depth];
-        level.dirty = 0;
-        let total: i64 = level.house_bound.iter().map(|&b| i64::from(b)).sum();
-        let extra = total.div_euclid(i64::from(SCALE)).max(0) as u32;
-        level.bound = level.score + extra;
-        Some(level.bound)
+        self.node(0).start(givens)
     }
 
     /// Up to `steps` dual steps at level `depth`, while its bound still beats the aim:
@@ -716,7 +613,7 @@ impl<B: Bitset> Maximiser<B> {
     /// if the node is infeasible. When all copies agree, the assignments are a completion
     /// scoring the bound, and it is recorded. O(steps) bound updates.
     fn take_dual_steps(&mut self, depth: usize, steps: usize) -> Option<u32> {
-        let mut bound = self.bound(depth)?;
+        let mut bound = self.node(depth).bound()?;
         let (n, cells) = (self.tables.size, self.tables.cells);
         let mut lambda = 2;
         let mut lowest = bound;
@@ -753,8 +650,9 @@ impl<B: Bitset> Maximiser<B> {
                 return Some(bound);
             }
             if step % 2 == 0 {
-                self.average(depth);
-                bound = self.bound(depth)?;
+                let mut node = self.node(depth);
+                node.average();
+                bound = node.bound()?;
                 lowest = lowest.min(bound);
                 continue;
             }
@@ -796,7 +694,7 @@ impl<B: Bitset> Maximiser<B> {
                     level.dirty |= 1 << h;
                 }
             }
-            bound = self.bound(depth)?;
+            bound = self.node(depth).bound()?;
             if bound < lowest {
                 lowest = bound;
             } else if lambda > 1 {
@@ -804,203 +702,6 @@ impl<B: Bitset> Maximiser<B> {
             }
         }
         Some(bound)
-    }
-
-    /// A block coordinate descent step on the dual at level `depth` (houses up to date): for
-    /// each empty cell and candidate, profit moves between the three copies so that their
-    /// reduced costs become equal (their mean, rounded to integers that keep the sum). The
-    /// duals stay feasible, each copy's dual rises to its new least reduced cost, so the
-    /// bound cannot rise, and a copy whose digit no longer has that least cost loses it.
-    /// Unlike a subgradient step it needs no step size, but it can stall short of the best
-    /// bound, which the subgradient steps between these steps get past. O(cells * N).
-    fn average(&mut self, depth: usize) {
-        let (n, cells) = (self.tables.size, self.tables.cells);
-        let level = &mut self.levels[depth];
-        for cell in Cells(level.unsolved) {
-            let houses = self.tables.cell_houses[cell];
-            let mut lowest = [i32::MAX; 3];
-            // The new reduced cost of each digit, the same in the three copies but for
-            // the rounding, and one more in the copies `kind < extra`.
-            let mut mean = [0i32; 16];
-            let mut extra = [0usize; 16];
-            for d in digits(level.candidates[cell]) {
-                let r = level.reduced(n, cells, cell, houses, d);
-                let total = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
-                mean[d] = total.div_euclid(3) as i32;
-                extra[d] = total.rem_euclid(3) as usize;
-                for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
-                    let target = mean[d] + (kind < extra[d]) as i32;
-                    level.profit[(kind * cells + cell) * n + d] += rk - target;
-                    *low = (*low).min(target);
-                }
-            }
-            for (kind, &h) in houses.iter().enumerate() {
-                let i = kind * cells + cell;
-                level.cell_dual[i] += lowest[kind];
-                let a = level.assigned[i];
-                if a != 0 {
-                    let d = a.trailing_zeros() as usize;
-                    if mean[d] + (kind < extra[d]) as i32 != lowest[kind] {
-                        level.assigned[i] = 0;
-                    }
-                }
-                level.dirty |= 1 << h;
-            }
-        }
-    }
-
-    /// Replaces the profits of level `depth` (houses up to date) by ones built from a
-    /// near-optimal dual of the linear relaxation, when that dual promises a lower total, and
-    /// returns the bound after reduced-cost fixing (`None`: the node is dead).
-    ///
-    /// The relaxation's dual gives each empty cell a value `u`, and each house a value per
-    /// missing digit; it is approximated by entropic smoothing: exact minimisation over one
-    /// kind of constraint at a time (the cells, then the rows, columns and regions: each a
-    /// log-sum-exp at temperature `tau`), with `tau` halved stage by stage. Unlike the
-    /// subgradient steps it does not stall far from the optimum. Then `u` is recomputed as
-    /// each cell's hard maximum, which makes the dual feasible, and every cell and digit's
-    /// gain is split between the three copies as its house's dual plus a third of `u` minus
-    /// a third of the slack: each copy's assignment is then worth at most its house's share
-    /// of the dual, and the houses' bounds together at most the dual's value. The bound the
-    /// assignments compute from these profits is exact whatever the rounding.
-    /// O(SMOOTH_STAGES * SMOOTH_SWEEPS * cells * N).
-    fn smooth(&mut self, depth: usize) -> Option<u32> {
-        let (n, cells) = (self.tables.size, self.tables.cells);
-        let level = &self.levels[depth];
-        let gain = |cell: usize, d: usize| f64::from(self.tables.weights[cell]) * (d as f64 + 1.0);
-        let mut u = vec![0.0f64; cells];
-        let mut y = vec![0.0f64; 3 * n * n];
-        let top = self.tables.weights.iter().copied().max().unwrap_or(0);
-        let mut tau = f64::from(top.max(1)) / 4.0;
-        // The sum of a house's duals over its missing digits, at the cell's other houses.
-        let others = |y: &[f64], houses: [u8; 3], skip: usize, d: usize| -> f64 {
-            (0..3)
-                .filter(|&k| k != skip)
-                .map(|k| y[houses[k] as usize * n + d])
-                .sum()
-        };
-        for _ in 0..SMOOTH_STAGES {
-            for _ in 0..SMOOTH_SWEEPS {
-                for cell in Cells(level.unsolved) {
-                    let houses = self.tables.cell_houses[cell];
-                    let t = |d: usize| gain(cell, d) - others(&y, houses, 3, d);
-                    u[cell] = log_sum_exp(level.candidates[cell], tau, t);
-                }
-                for house in 0..3 * n {
-                    let kind = house / n;
-                    for d in digits(self.tables.all_digits & !level.placed[house]) {
-                        let members = &self.tables.house_cells[house * n..(house + 1) * n];
-                        let mut high = f64::NEG_INFINITY;
-                        let mut sum = 0.0;
-                        for pass in 0..2 {
-                            for &cell in members {
-                                let cell = cell as usize;
-                                if !level.is_unsolved(cell) || level.candidates[cell] >> d & 1 == 0
-                                {
-                                    continue;
-                                }
-                                let houses = self.tables.cell_houses[cell];
-                                let t = gain(cell, d) - u[cell] - others(&y, houses, kind, d);
-                                if pass == 0 {
-                                    high = high.max(t);
-                                } else {
-                                    sum += ((t - high) / tau).exp();
-                                }
-                            }
-                        }
-                        y[house * n + d] = high + tau * sum.ln();
-                    }
-                }
-            }
-            tau /= 2.0;
-        }
-        // The hard dual: each cell's `u` its largest reduced gain; its value against the
-        // level's total.
-        let mut value: f64 = 0.0;
-        for house in 0..3 * n {
-            for d in digits(self.tables.all_digits & !level.placed[house]) {
-                value += y[house * n + d];
-            }
-        }
-        for cell in Cells(level.unsolved) {
-            let houses = self.tables.cell_houses[cell];
-            let mut high = f64::NEG_INFINITY;
-            for d in digits(level.candidates[cell]) {
-                high = high.max(gain(cell, d) - others(&y, houses, 3, d));
-            }
-            u[cell] = high;
-            value += high;
-        }
-        let scale = f64::from(SCALE);
-        let promised = (f64::from(level.score) + value) * scale;
-        // Room for rounding (under a unit per cell and house) before it is worth taking.
-        let margin = (cells + 3 * n) as f64;
-        if promised.is_nan() || promised + margin >= level.total() as f64 {
-            return self.fix_reduced_costs(depth);
-        }
-        // Integer duals, so that the split is exact: each house's, rounded down, then each
-        // cell's the least that keeps the dual feasible.
-        let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
-        let level = &mut self.levels[depth];
-        for cell in Cells(level.unsolved) {
-            let houses = self.tables.cell_houses[cell];
-            let share = |k: usize, d: usize| shares[houses[k] as usize * n + d];
-            let gain = |d: usize| SCALE * self.tables.weights[cell] as i32 * (d as i32 + 1);
-            let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
-            let mut high = i32::MIN;
-            for d in digits(level.candidates[cell]) {
-                high = high.max(spare(d));
-            }
-            for d in digits(level.candidates[cell]) {
-                // Each copy gets its house's share plus its third of the cell's dual, less its
-                // third of the slack; the thirds' remainders go to the first copies.
-                let slack = high - spare(d);
-                for k in 0..3 {
-                    let third = |x: i32| x.div_euclid(3) + (k < x.rem_euclid(3) as usize) as i32;
-                    level.profit[(k * cells + cell) * n + d] =
-                        share(k, d) + third(high) - third(slack);
-                }
-            }
-        }
-        level.assigned.iter_mut().for_each(|a| *a = 0);
-        level.cell_dual.iter_mut().for_each(|v| *v = 0);
-        level.digit_dual.iter_mut().for_each(|v| *v = 0);
-        level.dirty = (1u64 << (3 * n)) - 1;
-        self.bound(depth)?;
-        self.fix_reduced_costs(depth)
-    }
-
-    /// Brings the assignment of `house` at level `depth` up to date: each of its empty cells
-    /// without a digit gets one by an augmenting path of the Hungarian method
-    /// ([`Assignment::complete`], warm-started from the duals kept in the level), then the
-    /// house's bound is the profit of its assignment. False if the missing digits cannot all
-    /// be assigned within the candidates. O(k^2) per cell to assign, k the empty cells.
-    fn update_house(&mut self, depth: usize, house: usize) -> bool {
-        let (n, cells) = (self.tables.size, self.tables.cells);
-        let level = &mut self.levels[depth];
-        let base = house / n * cells;
-        let mut empty = [0usize; 16];
-        let mut k = 0;
-        for &cell in &self.tables.house_cells[house * n..(house + 1) * n] {
-            let cell = cell as usize;
-            if level.is_unsolved(cell) {
-                empty[k] = cell;
-                k += 1;
-            }
-        }
-        // The house's copies of its cells: the rows of its kind's tables.
-        let mut problem = Assignment {
-            profit: &level.profit[base * n..(base + cells) * n],
-            allowed: &level.candidates,
-            row_dual: &mut level.cell_dual[base..base + cells],
-            column_dual: &mut level.digit_dual[house * n..(house + 1) * n],
-            assigned: &mut level.assigned[base..base + cells],
-        };
-        if !problem.complete(&empty[..k], self.tables.all_digits & !level.placed[house]) {
-            return false;
-        }
-        level.house_bound[house] = problem.profit_of(&empty[..k]);
-        true
     }
 
     /// The branching cell at level `depth`, whose houses are up to date: in the focus order,
@@ -1077,7 +778,10 @@ impl<B: Bitset> Maximiser<B> {
         let mut order = [0; 16];
         let count = self.losses(depth, cell, &mut loss, &mut order);
         for &d in &order[..count] {
-            if self.aim.map_or(false, |b| loss[d] > self.slack(depth, b)) {
+            if self
+                .aim
+                .map_or(false, |b| loss[d] > self.levels[depth].slack(b))
+            {
                 continue;
             }
             if self.descend(depth, cell, 1 << d) {
@@ -1087,12 +791,6 @@ impl<B: Bitset> Maximiser<B> {
                 }
             }
         }
-    }
-
-    /// How far a placement at level `depth` may lower its total (in profit units) and still
-    /// leave a bound above `aim`; negative if none can.
-    fn slack(&self, depth: usize, aim: u32) -> i64 {
-        self.levels[depth].total() - (i64::from(aim) + 1) * i64::from(SCALE)
     }
 
     /// For each candidate `d` (0-based) of `cell` at level `depth`, whose houses are up to
@@ -1130,128 +828,6 @@ impl<B: Bitset> Maximiser<B> {
         count
     }
 
-    /// Reduced-cost fixing at level `depth`, whose houses are up to date: strikes every
-    /// candidate whose loss (see [`Maximiser::losses`]) would leave no bound above the aim,
-    /// then propagates and updates the bound, until nothing more goes. Returns the bound, or
-    /// `None` if the node is dead. O(cells * N) per round.
-    fn fix_reduced_costs(&mut self, depth: usize) -> Option<u32> {
-        let (n, cells) = (self.tables.size, self.tables.cells);
-        // The level is propagated: whatever a failed placement elsewhere left here is stale.
-        self.singles.clear();
-        loop {
-            let bound = self.levels[depth].bound;
-            let aim = match self.aim {
-                Some(b) if bound > b => b,
-                _ => return Some(bound),
-            };
-            let slack = self.slack(depth, aim);
-            let mut struck = false;
-            let level = &mut self.levels[depth];
-            for cell in Cells(level.unsolved) {
-                let houses = self.tables.cell_houses[cell];
-                let mut strike = 0u16;
-                for d in digits(level.candidates[cell]) {
-                    if level.loss(n, cells, cell, houses, d) > slack {
-                        strike |= 1 << d;
-                    }
-                }
-                if strike == 0 {
-                    continue;
-                }
-                if !Self::strike(level, &mut self.singles, cells, houses, cell, strike) {
-                    return None;
-                }
-                struck = true;
-            }
-            if !struck {
-                return Some(bound);
-            }
-            if !self.propagate(depth) {
-                return None;
-            }
-            self.bound(depth)?;
-        }
-    }
-
-    /// Strikes the digits `strike` from the candidates of unsolved `cell` (whose houses are
-    /// `houses`) at `level`; a cell left with one goes on `singles`. False if none is left.
-    fn strike(
-        level: &mut State<B>,
-        singles: &mut Vec<u16>,
-        cells: usize,
-        houses: [u8; 3],
-        cell: usize,
-        strike: u16,
-    ) -> bool {
-        let left = level.candidates[cell] & !strike;
-        match left.count_ones() {
-            0 => return false,
-            1 => singles.push(cell as u16),
-            _ => {}
-        }
-        level.candidates[cell] = left;
-        for (kind, &h) in houses.iter().enumerate() {
-            level.stale[h as usize] |= strike;
-            let a = &mut level.assigned[kind * cells + cell];
-            if *a & strike != 0 {
-                *a = 0;
-                level.dirty |= 1 << h;
-            }
-        }
-        true
-    }
-
-    /// Locked candidates at level `depth`: a digit whose places in a house all lie in one
-    /// other house is struck from the rest of that house. Rows and columns meet in one cell,
-    /// so a row or column is split by regions and a region by rows and by columns; the
-    /// digits found in one part only are the locked ones, all digits at once. Returns
-    /// whether it struck any, or `None` on a contradiction. O(N^2) set operations.
-    fn locked_candidates(&mut self, depth: usize) -> Option<bool> {
-        let (n, cells) = (self.tables.size, self.tables.cells);
-        let mut struck = false;
-        for house in 0..3 * n {
-            let kind = house / n;
-            let list = &self.tables.house_cells[house * n..(house + 1) * n];
-            let stale = std::mem::take(&mut self.levels[depth].stale[house]);
-            if stale == 0 {
-                continue;
-            }
-            for other in 0..3 {
-                if other == kind || other + kind == 1 {
-                    continue;
-                }
-                let level = &mut self.levels[depth];
-                let mut parts = [0u16; 16];
-                for &c in list {
-                    let t = self.tables.cell_houses[c as usize][other] as usize;
-                    parts[t - other * n] |= level.candidates[c as usize];
-                }
-                let (mut once, mut twice) = (0, 0);
-                for &part in &parts[..n] {
-                    twice |= once & part;
-                    once |= part;
-                }
-                for d in digits(once & !twice & stale & !level.placed[house]) {
-                    let bit = 1 << d;
-                    // The one part that holds the digit names the house it is locked in (a
-                    // digit with no place in the house would leave the node dead).
-                    let target = other * n + parts.iter().position(|p| p & bit != 0)?;
-                    for &c in &self.tables.house_cells[target * n..(target + 1) * n] {
-                        let c = c as usize;
-                        let h = self.tables.cell_houses[c];
-                        if h[kind] as usize != house && level.candidates[c] & bit != 0 {
-                            if !Self::strike(level, &mut self.singles, cells, h, c, bit) {
-                                return None;
-                            }
-                            struck = true;
-                        }
-                    }
-                }
-            }
-        }
-        Some(struck)
-    }
-
     /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
     /// takes the search's dual steps and fixing, and says whether the child can still beat
     /// the aim.
@@ -1265,17 +841,504 @@ impl<B: Bitset> Maximiser<B> {
             lower[0].clone_from(&upper[depth]);
         }
         self.singles.clear();
-        if !(self.place(depth + 1, cell, bit) && self.propagate(depth + 1)) {
+        let mut node = self.node(depth + 1);
+        if !(node.place(cell, bit) && node.propagate()) {
             return false;
         }
         if self.take_dual_steps(depth + 1, self.steps).is_none() {
             return false;
         }
-        match (self.fix_reduced_costs(depth + 1), self.aim) {
+        let aim = self.aim;
+        match (self.node(depth + 1).fix_reduced_costs(aim), aim) {
             (None, _) => false,
             (Some(_), None) => true,
             (Some(b), Some(aim)) => b > aim,
         }
+    }
+}
+
+/// One search node being worked on: the state of its level, the tables, and the cells waiting
+/// to be placed.
+struct Node<'a, B> {
+    tables: &'a Tables,
+    state: &'a mut State<B>,
+    /// Cells whose candidates fell to one digit, waiting to be placed; kept by the
+    /// [`Maximiser`], so that a node allocates nothing.
+    singles: &'a mut Vec<u16>,
+}
+
+impl<'a, B: Bitset> Node<'a, B> {
+    /// Sets the node up as the root of `givens` and propagates. False on a contradiction.
+    fn start(&mut self, givens: &[u8]) -> bool {
+        let t = self.tables;
+        let (n, cells, all) = (t.size, t.cells, t.all_digits);
+        let state = &mut *self.state;
+        state.candidates.iter_mut().for_each(|c| *c = all);
+        state.placed.iter_mut().for_each(|p| *p = 0);
+        state.unsolved = (0..cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
+        state.score = 0;
+        for kind in 0..3 {
+            for cell in 0..cells {
+                let w = t.weights[cell] as i32;
+                for d in 0..n {
+                    let share = SCALE / 3 * w * (d as i32 + 1);
+                    state.profit[(kind * cells + cell) * n + d] = share;
+                }
+            }
+        }
+        state.assigned.iter_mut().for_each(|a| *a = 0);
+        state.cell_dual.iter_mut().for_each(|u| *u = 0);
+        state.digit_dual.iter_mut().for_each(|v| *v = 0);
+        state.dirty = (1u64 << (3 * n)) - 1;
+        state.stale.iter_mut().for_each(|s| *s = all);
+        self.singles.clear();
+        for (cell, &g) in givens.iter().enumerate() {
+            if g != 0 {
+                assert!(g as usize <= n, "given out of range");
+                if !self.place(cell, 1 << (g - 1)) {
+                    return false;
+                }
+            }
+        }
+        self.propagate()
+    }
+
+    /// Places the one-digit set `bit` in `cell` and strikes it from the peers; peers left
+    /// with one candidate go on `singles`. False on a contradiction.
+    #[inline]
+    fn place(&mut self, cell: usize, bit: u16) -> bool {
+        let t = self.tables;
+        let state = &mut *self.state;
+        if !state.is_unsolved(cell) {
+            return state.candidates[cell] == bit;
+        }
+        if state.candidates[cell] & bit == 0 {
+            return false;
+        }
+        let houses = t.cell_houses[cell];
+        for &h in houses.iter() {
+            if state.placed[h as usize] & bit != 0 {
+                return false;
+            }
+        }
+        for &h in houses.iter() {
+            state.placed[h as usize] |= bit;
+        }
+        for &h in houses.iter() {
+            state.stale[h as usize] |= state.candidates[cell];
+        }
+        state.candidates[cell] = bit;
+        state.unsolved = state.unsolved.and_not(B::cell(cell));
+        let digit = bit.trailing_zeros() as usize;
+        state.score += t.weights[cell] * (digit as u32 + 1);
+        // A house whose assignment gave this digit to this cell keeps the rest of it, and its
+        // bound drops by exactly that profit; any other house must be assigned again.
+        for (kind, &h) in houses.iter().enumerate() {
+            let i = kind * t.cells + cell;
+            let a = &mut state.assigned[i];
+            if *a == bit {
+                state.house_bound[h as usize] -= state.profit[i * t.size + digit];
+            } else {
+                state.dirty |= 1 << h;
+            }
+            *a = 0;
+        }
+        for &p in &t.peers[t.peer_start[cell]..t.peer_start[cell + 1]] {
+            let p = p as usize;
+            if state.candidates[p] & bit != 0
+                && !state.strike(self.singles, t.cells, t.cell_houses[p], p, bit)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Naked and hidden singles until neither finds anything, then locked candidates, until
+    /// nothing more goes. False on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while let Some(cell) = self.singles.pop() {
+                let cell = cell as usize;
+                let bit = self.state.candidates[cell];
+                debug_assert_eq!(bit.count_ones(), 1, "a stale single in cell {}", cell);
+                if !self.place(cell, bit) {
+                    return false;
+                }
+            }
+            let found = match self.hidden_singles() {
+                Some(found) => found,
+                None => return false,
+            };
+            if !found && self.singles.is_empty() {
+                match self.locked_candidates() {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
+            }
+        }
+    }
+
+    /// Places every digit that has one place left in some house. Returns whether it placed
+    /// any, or `None` on a contradiction (a house without a place for a digit it lacks, or a
+    /// placement that fails). O(N^2) set operations, plus the placements.
+    fn hidden_singles(&mut self) -> Option<bool> {
+        let t = self.tables;
+        let n = t.size;
+        let mut found = false;
+        for house in 0..3 * n {
+            let members = &t.house_cells[house * n..(house + 1) * n];
+            let mut once = 0u16;
+            let mut twice = 0u16;
+            for &cell in members {
+                let c = self.state.candidates[cell as usize];
+                twice |= once & c;
+                once |= c;
+            }
+            if once != t.all_digits {
+                return None;
+            }
+            let mut hidden = once & !twice & !self.state.placed[house];
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                let cell = members
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| self.state.candidates[c] & bit != 0);
+                match cell {
+                    Some(cell) if self.place(cell, bit) => found = true,
+                    _ => return None,
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// Locked candidates: a digit whose places in a house all lie in one other house is
+    /// struck from the rest of that house. Rows and columns meet in one cell, so a row or
+    /// column is split by regions and a region by rows and by columns; the digits found in
+    /// one part only are the locked ones, all digits at once. Returns whether it struck any,
+    /// or `None` on a contradiction. O(N^2) set operations.
+    fn locked_candidates(&mut self) -> Option<bool> {
+        let t = self.tables;
+        let n = t.size;
+        let mut struck = false;
+        for house in 0..3 * n {
+            let kind = house / n;
+            let stale = std::mem::take(&mut self.state.stale[house]);
+            if stale == 0 {
+                continue;
+            }
+            for other in 0..3 {
+                if other != kind && other + kind != 1 {
+                    struck |= self.lock(house, other, stale)?;
+                }
+            }
+        }
+        Some(struck)
+    }
+
+    /// Locked candidates for the digits `stale` of `house`, split by the houses of kind
+    /// `other` (not its own kind, and not a row against a column): each digit of `house` that
+    /// lies in one part only is struck from the rest of that part's house. Returns whether it
+    /// struck any, or `None` on a contradiction. O(N) set operations, plus the strikes.
+    #[inline]
+    fn lock(&mut self, house: usize, other: usize, stale: u16) -> Option<bool> {
+        let t = self.tables;
+        let n = t.size;
+        let kind = house / n;
+        let state = &mut *self.state;
+        let mut parts = [0u16; 16];
+        for &c in &t.house_cells[house * n..(house + 1) * n] {
+            let part = t.cell_houses[c as usize][other] as usize;
+            parts[part - other * n] |= state.candidates[c as usize];
+        }
+        let (mut once, mut twice) = (0, 0);
+        for &part in &parts[..n] {
+            twice |= once & part;
+            once |= part;
+        }
+        let mut struck = false;
+        for d in digits(once & !twice & stale & !state.placed[house]) {
+            let bit = 1 << d;
+            // The one part that holds the digit names the house it is locked in (a digit
+            // with no place in the house would leave the node dead).
+            let target = other * n + parts.iter().position(|p| p & bit != 0)?;
+            for &c in &t.house_cells[target * n..(target + 1) * n] {
+                let c = c as usize;
+                let h = t.cell_houses[c];
+                if h[kind] as usize != house && state.candidates[c] & bit != 0 {
+                    if !state.strike(self.singles, t.cells, h, c, bit) {
+                        return None;
+                    }
+                    struck = true;
+                }
+            }
+        }
+        Some(struck)
+    }
+
+    /// Brings the dirty houses' bounds up to date and returns the bound on the final score:
+    /// the placed score plus the houses' total profit over `SCALE`. `None` when some house
+    /// cannot take its missing digits at all.
+    fn bound(&mut self) -> Option<u32> {
+        for house in Cells(self.state.dirty) {
+            if !self.update_house(house) {
+                return None;
+            }
+        }
+        let state = &mut *self.state;
+        state.dirty = 0;
+        let total: i64 = state.house_bound.iter().map(|&b| i64::from(b)).sum();
+        let extra = total.div_euclid(i64::from(SCALE)).max(0) as u32;
+        state.bound = state.score + extra;
+        Some(state.bound)
+    }
+
+    /// Brings the assignment of `house` up to date: each of its empty cells without a digit
+    /// gets one by an augmenting path of the Hungarian method ([`Assignment::complete`],
+    /// warm-started from the duals kept in the state), then the house's bound is the profit
+    /// of its assignment. False if the missing digits cannot all be assigned within the
+    /// candidates. O(k^2) per cell to assign, k the empty cells.
+    fn update_house(&mut self, house: usize) -> bool {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let state = &mut *self.state;
+        let base = house / n * cells;
+        let mut empty = [0usize; 16];
+        let mut k = 0;
+        for &cell in &t.house_cells[house * n..(house + 1) * n] {
+            let cell = cell as usize;
+            if state.is_unsolved(cell) {
+                empty[k] = cell;
+                k += 1;
+            }
+        }
+        // The house's copies of its cells: the rows of its kind's tables.
+        let mut problem = Assignment {
+            profit: &state.profit[base * n..(base + cells) * n],
+            allowed: &state.candidates,
+            row_dual: &mut state.cell_dual[base..base + cells],
+            column_dual: &mut state.digit_dual[house * n..(house + 1) * n],
+            assigned: &mut state.assigned[base..base + cells],
+        };
+        if !problem.complete(&empty[..k], t.all_digits & !state.placed[house]) {
+            return false;
+        }
+        state.house_bound[house] = problem.profit_of(&empty[..k]);
+        true
+    }
+
+    /// Reduced-cost fixing, the houses up to date: strikes every candidate whose loss (see
+    /// [`Maximiser::losses`]) would leave no bound above `aim`, then propagates and updates
+    /// the bound, until nothing more goes. Returns the bound, or `None` if the node is dead.
+    /// O(cells * N) per round.
+    fn fix_reduced_costs(&mut self, aim: Option<u32>) -> Option<u32> {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        // The node is propagated: whatever a failed placement elsewhere left here is stale.
+        self.singles.clear();
+        loop {
+            let bound = self.state.bound;
+            let aim = match aim {
+                Some(b) if bound > b => b,
+                _ => return Some(bound),
+            };
+            let slack = self.state.slack(aim);
+            let mut struck = false;
+            let state = &mut *self.state;
+            for cell in Cells(state.unsolved) {
+                let houses = t.cell_houses[cell];
+                let mut strike = 0u16;
+                for d in digits(state.candidates[cell]) {
+                    if state.loss(n, cells, cell, houses, d) > slack {
+                        strike |= 1 << d;
+                    }
+                }
+                if strike == 0 {
+                    continue;
+                }
+                if !state.strike(self.singles, cells, houses, cell, strike) {
+                    return None;
+                }
+                struck = true;
+            }
+            if !struck {
+                return Some(bound);
+            }
+            if !self.propagate() {
+                return None;
+            }
+            self.bound()?;
+        }
+    }
+
+    /// A block coordinate descent step on the dual (houses up to date): for each empty cell
+    /// and candidate, profit moves between the three copies so that their reduced costs
+    /// become equal (their mean, rounded to integers that keep the sum). The duals stay
+    /// feasible, each copy's dual rises to its new least reduced cost, so the bound cannot
+    /// rise, and a copy whose digit no longer has that least cost loses it. Unlike a
+    /// subgradient step it needs no step size, but it can stall short of the best bound,
+    /// which the subgradient steps between these steps get past. O(cells * N).
+    fn average(&mut self) {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let state = &mut *self.state;
+        for cell in Cells(state.unsolved) {
+            let houses = t.cell_houses[cell];
+            let mut lowest = [i32::MAX; 3];
+            // The new reduced cost of each digit, the same in the three copies but for
+            // the rounding, and one more in the copies `kind < extra`.
+            let mut mean = [0i32; 16];
+            let mut extra = [0usize; 16];
+            for d in digits(state.candidates[cell]) {
+                let r = state.reduced(n, cells, cell, houses, d);
+                let total = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
+                mean[d] = total.div_euclid(3) as i32;
+                extra[d] = total.rem_euclid(3) as usize;
+                for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
+                    let target = mean[d] + (kind < extra[d]) as i32;
+                    state.profit[(kind * cells + cell) * n + d] += rk - target;
+                    *low = (*low).min(target);
+                }
+            }
+            for (kind, &h) in houses.iter().enumerate() {
+                let i = kind * cells + cell;
+                state.cell_dual[i] += lowest[kind];
+                let a = state.assigned[i];
+                if a != 0 {
+                    let d = a.trailing_zeros() as usize;
+                    if mean[d] + (kind < extra[d]) as i32 != lowest[kind] {
+                        state.assigned[i] = 0;
+                    }
+                }
+                state.dirty |= 1 << h;
+            }
+        }
+    }
+
+    /// Replaces the node's profits (houses up to date) by ones built from a
+    /// near-optimal dual of the linear relaxation, when that dual promises a lower total, and
+    /// returns the bound after reduced-cost fixing against `aim` (`None`: the node is dead).
+    ///
+    /// The relaxation's dual gives each empty cell a value `u`, and each house a value per
+    /// missing digit; it is approximated by entropic smoothing: exact minimisation over one
+    /// kind of constraint at a time (the cells, then the rows, columns and regions: each a
+    /// log-sum-exp at temperature `tau`), with `tau` halved stage by stage. Unlike the
+    /// subgradient steps it does not stall far from the optimum. Then `u` is recomputed as
+    /// each cell's hard maximum, which makes the dual feasible, and every cell and digit's
+    /// gain is split between the three copies as its house's dual plus a third of `u` minus
+    /// a third of the slack: each copy's assignment is then worth at most its house's share
+    /// of the dual, and the houses' bounds together at most the dual's value. The bound the
+    /// assignments compute from these profits is exact whatever the rounding.
+    /// O(SMOOTH_STAGES * SMOOTH_SWEEPS * cells * N).
+    fn smooth(&mut self, aim: Option<u32>) -> Option<u32> {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let level = &*self.state;
+        let gain = |cell: usize, d: usize| f64::from(t.weights[cell]) * (d as f64 + 1.0);
+        let mut u = vec![0.0f64; cells];
+        let mut y = vec![0.0f64; 3 * n * n];
+        let top = t.weights.iter().copied().max().unwrap_or(0);
+        let mut tau = f64::from(top.max(1)) / 4.0;
+        // The sum of a house's duals over its missing digits, at the cell's other houses.
+        let others = |y: &[f64], houses: [u8; 3], skip: usize, d: usize| -> f64 {
+            (0..3)
+                .filter(|&k| k != skip)
+                .map(|k| y[houses[k] as usize * n + d])
+                .sum()
+        };
+        for _ in 0..SMOOTH_STAGES {
+            for _ in 0..SMOOTH_SWEEPS {
+                for cell in Cells(level.unsolved) {
+                    let houses = t.cell_houses[cell];
+                    let t = |d: usize| gain(cell, d) - others(&y, houses, 3, d);
+                    u[cell] = log_sum_exp(level.candidates[cell], tau, t);
+                }
+                for house in 0..3 * n {
+                    let kind = house / n;
+                    for d in digits(t.all_digits & !level.placed[house]) {
+                        let members = &t.house_cells[house * n..(house + 1) * n];
+                        let mut high = f64::NEG_INFINITY;
+                        let mut sum = 0.0;
+                        for pass in 0..2 {
+                            for &cell in members {
+                                let cell = cell as usize;
+                                if !level.is_unsolved(cell) || level.candidates[cell] >> d & 1 == 0
+                                {
+                                    continue;
+                                }
+                                let houses = t.cell_houses[cell];
+                                let t = gain(cell, d) - u[cell] - others(&y, houses, kind, d);
+                                if pass == 0 {
+                                    high = high.max(t);
+                                } else {
+                                    sum += ((t - high) / tau).exp();
+                                }
+                            }
+                        }
+                        y[house * n + d] = high + tau * sum.ln();
+                    }
+                }
+            }
+            tau /= 2.0;
+        }
+        // The hard dual: each cell's `u` its largest reduced gain; its value against the
+        // level's total.
+        let mut value: f64 = 0.0;
+        for house in 0..3 * n {
+            for d in digits(t.all_digits & !level.placed[house]) {
+                value += y[house * n + d];
+            }
+        }
+        for cell in Cells(level.unsolved) {
+            let houses = t.cell_houses[cell];
+            let mut high = f64::NEG_INFINITY;
+            for d in digits(level.candidates[cell]) {
+                high = high.max(gain(cell, d) - others(&y, houses, 3, d));
+            }
+            u[cell] = high;
+            value += high;
+        }
+        let scale = f64::from(SCALE);
+        let promised = (f64::from(level.score) + value) * scale;
+        // Room for rounding (under a unit per cell and house) before it is worth taking.
+        let margin = (cells + 3 * n) as f64;
+        if promised.is_nan() || promised + margin >= level.total() as f64 {
+            return self.fix_reduced_costs(aim);
+        }
+        // Integer duals, so that the split is exact: each house's, rounded down, then each
+        // cell's the least that keeps the dual feasible.
+        let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
+        let level = &mut *self.state;
+        for cell in Cells(level.unsolved) {
+            let houses = t.cell_houses[cell];
+            let share = |k: usize, d: usize| shares[houses[k] as usize * n + d];
+            let gain = |d: usize| SCALE * t.weights[cell] as i32 * (d as i32 + 1);
+            let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
+            let mut high = i32::MIN;
+            for d in digits(level.candidates[cell]) {
+                high = high.max(spare(d));
+            }
+            for d in digits(level.candidates[cell]) {
+                // Each copy gets its house's share plus its third of the cell's dual, less its
+                // third of the slack; the thirds' remainders go to the first copies.
+                let slack = high - spare(d);
+                for k in 0..3 {
+                    let third = |x: i32| x.div_euclid(3) + (k < x.rem_euclid(3) as usize) as i32;
+                    level.profit[(k * cells + cell) * n + d] =
+                        share(k, d) + third(high) - third(slack);
+                }
+            }
+        }
+        level.assigned.iter_mut().for_each(|a| *a = 0);
+        level.cell_dual.iter_mut().for_each(|v| *v = 0);
+        level.digit_dual.iter_mut().for_each(|v| *v = 0);
+        level.dirty = (1u64 << (3 * n)) - 1;
+        self.bound()?;
+        self.fix_reduced_costs(aim)
     }
 }
 
@@ -1440,8 +1503,8 @@ mod tests {
             let best = exhaustive(&layout, &givens, &weights).unwrap();
             let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
-            let before = engine.bound(0).unwrap();
-            let after = engine.smooth(0).unwrap();
+            let before = engine.node(0).bound().unwrap();
+            let after = engine.node(0).smooth(None).unwrap();
             assert!(after >= best, "givens {:?}", givens);
             tighter += (after < before) as usize;
         }
@@ -1462,7 +1525,7 @@ mod tests {
             let best = exhaustive(&layout, &givens, &weights);
             let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
-            let ceiling = engine.bound(0);
+            let ceiling = engine.node(0).bound();
             // A first completion to beat (none if the dive finds there is none).
             engine.dive_in_turns(FIRST_DIVE_NODES);
             let got = engine.aim_at_ceilings(ceiling);
@@ -1492,7 +1555,7 @@ mod tests {
             for turn in 1..5 {
                 engine.best = None;
                 engine.aim = None;
-                assert!(engine.start(&givens) && engine.bound(0).is_some());
+                assert!(engine.start(&givens) && engine.node(0).bound().is_some());
                 engine.shuffle = mix(turn) | 1;
                 let whole = engine.dive(u64::MAX);
                 assert!(!whole, "a completion of {:?} exists", givens);
