@@ -148,27 +148,51 @@ pub struct Maximiser<B> {
     aim: Option<u32>,
     best_grid: Vec<u8>,
     nodes: u64,
-    /// Dual steps at each node below the root (0 in a dive).
-    steps: usize,
-    /// Whether the search stops at the first better completion (a dive does).
-    stop_at_better: bool,
-    /// The search stops once `nodes` passes it.
-    budget: u64,
-    /// Set when a dive is over.
-    stop: bool,
-    /// `focus[cell]`: whether the search branches on the cell before the others; empty
-    /// when no cell is preferred.
+    /// `focus[cell]`: whether the focus order ([`Order::Focus`]) branches on the cell before
+    /// the others; empty when no cell is preferred.
     focus: Vec<bool>,
-    /// Whether the search branches on the focus cells first just now.
-    focused: bool,
-    /// Nonzero in a blind dive, which looks for any completion: it branches on a cell with
-    /// the fewest candidates and tries its digits in an order drawn from this value, the
-    /// losses left aside ([`Maximiser::dive_in_turns`]).
-    shuffle: u32,
     /// Whether the search records its progress ([`Maximiser::record_progress`]).
     recording: bool,
     /// The progress of the last search, when recorded.
     progress: Vec<Progress>,
+}
+
+/// How a search from the root picks the cell to branch on and orders its digits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(Debug))]
+enum Order {
+    /// Fewest candidates, then the losses ([`Maximiser::select`]); digits least loss first.
+    Plain,
+    /// As [`Order::Plain`], the focus cells ([`Maximiser::set_focus`]) first.
+    Focus,
+    /// A blind dive, which looks for any completion: it branches on a cell with the fewest
+    /// candidates and tries its digits in an order drawn from this value (nonzero), the
+    /// losses left aside ([`Maximiser::dive_in_turns`]).
+    Blind(u32),
+}
+
+impl Order {
+    /// The focus order if `focused`, else the plain one.
+    fn scored(focused: bool) -> Self {
+        if focused {
+            Order::Focus
+        } else {
+            Order::Plain
+        }
+    }
+}
+
+/// What one search from the root is asked to do ([`Maximiser::explore`]); it holds for the
+/// whole search.
+#[derive(Clone, Copy)]
+struct Run {
+    /// The search stops once [`Maximiser::nodes`] passes it.
+    budget: u64,
+    /// Dual steps at each node below the root (0 in a dive).
+    steps: usize,
+    /// Whether the search stops at the first better completion (a dive does).
+    stop_at_better: bool,
+    order: Order,
 }
 
 /// One point of a search's progress ([`Maximiser::progress`]): after `nodes` search nodes,
@@ -274,6 +298,24 @@ impl<B: Bitset> State<B> {
         i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2])
     }
 
+    /// The branching cell of a blind dive: the fewest candidates, ties broken by an order
+    /// of the cells drawn from `shuffle`. `None` when every cell is solved. O(cells).
+    fn fewest_candidates(&self, shuffle: u32) -> Option<usize> {
+        let mut best = None;
+        let mut best_key = (u32::MAX, i64::MIN);
+        for cell in Cells(self.unsolved) {
+            let key = (
+                self.candidates[cell].count_ones(),
+                -i64::from(mix(cell as u32 ^ shuffle)),
+            );
+            if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
+                best_key = key;
+                best = Some(cell);
+            }
+        }
+        best
+    }
+
     /// The placed score plus the houses' bounds, in profit units (`SCALE` per point).
     fn total(&self) -> i64 {
         i64::from(self.score) * i64::from(SCALE)
@@ -334,13 +376,7 @@ impl<B: Bitset> Maximiser<B> {
             aim: None,
             best_grid: vec![0; cells],
             nodes: 0,
-            steps: 0,
-            stop_at_better: true,
-            budget: 0,
-            stop: false,
             focus: Vec::new(),
-            focused: false,
-            shuffle: 0,
             recording: false,
             progress: Vec::new(),
         }
@@ -446,7 +482,6 @@ impl<B: Bitset> Maximiser<B> {
         self.best = None;
         self.aim = None;
         self.nodes = 0;
-        self.focused = false;
         let root = if self.start(givens) {
             self.node(0).bound()
         } else {
@@ -457,10 +492,9 @@ impl<B: Bitset> Maximiser<B> {
             self.note_progress(root);
         }
         // A first dive for a score to beat (it finds none only if there is no completion).
-        if self.dive_in_turns(FIRST_DIVE_NODES) {
+        if self.dive_in_turns(FIRST_DIVE_NODES, &mut false) {
             return self.best;
         }
-        self.focused = true;
         // The root's profits tuned against it in rounds, each followed by a short dive that
         // follows the tuned bound: a closer score to beat makes the next steps surer.
         let mut left = ROOT_STEPS;
@@ -481,7 +515,13 @@ impl<B: Bitset> Maximiser<B> {
             if left == 0 {
                 // The search proper, with a few steps per node; if that takes long, the
                 // subgradient has stalled: a tighter root, then searches that aim at its bound.
-                if self.explore(self.nodes + SEARCH_NODES, NODE_STEPS, false) {
+                let run = Run {
+                    budget: self.nodes + SEARCH_NODES,
+                    steps: NODE_STEPS,
+                    stop_at_better: false,
+                    order: Order::Focus,
+                };
+                if self.explore(run) {
                     return self.best;
                 }
                 let aim = self.aim;
@@ -489,9 +529,9 @@ impl<B: Bitset> Maximiser<B> {
                 if self.recording {
                     self.note_progress(bound);
                 }
-                return self.aim_at_ceilings(bound);
+                return self.aim_at_ceilings(bound, true);
             }
-            if self.dive(self.nodes + DIVE_NODES) {
+            if self.dive(self.nodes + DIVE_NODES, Order::Focus) {
                 return self.best;
             }
         }
@@ -509,14 +549,16 @@ impl<B: Bitset> Maximiser<B> {
     /// stays small even when the best score found lies far below the maximum, which the dives
     /// would otherwise have to climb to by better scores, one at a time. Each proof that a
     /// ceiling is out of reach costs at most a search against the best score.
-    fn aim_at_ceilings(&mut self, mut bound: Option<u32>) -> Option<u32> {
+    ///
+    /// The first dive takes the focus order if `focused`, else the plain one.
+    fn aim_at_ceilings(&mut self, mut bound: Option<u32>, mut focused: bool) -> Option<u32> {
         loop {
             let ceiling = match (bound, self.best) {
                 (Some(b), Some(best)) if b > best => b,
                 _ => return self.best,
             };
             self.aim = Some(ceiling - 1);
-            if !self.dive_in_turns(DIVE_NODES) {
+            if !self.dive_in_turns(DIVE_NODES, &mut focused) {
                 return self.best;
             }
             self.aim = self.best;
@@ -533,19 +575,24 @@ impl<B: Bitset> Maximiser<B> {
     /// few hundred nodes some grids on which another wanders for hundreds of thousands, and
     /// the doubling bounds what the wrong one wastes. The scored orders (focus cells first or
     /// not) take turns; while no completion is known, every other dive from the second on is
-    /// blind instead (see `shuffle`), each with new tie-breaks: a scored order follows its
+    /// blind instead ([`Order::Blind`]), each with new tie-breaks: a scored order follows its
     /// losses to the same high-scoring cells every time, and on some sparse grids those admit
     /// no completion that the search could refute quickly.
-    fn dive_in_turns(&mut self, mut budget: u64) -> bool {
+    ///
+    /// The first scored dive takes the focus order if `focused`, else the plain one;
+    /// `focused` is left saying which order the last scored dive took.
+    fn dive_in_turns(&mut self, mut budget: u64, focused: &mut bool) -> bool {
         let before = self.best;
         let mut turn = 0u32;
         loop {
             turn += 1;
             let blind = before.is_none() && turn % 2 == 0;
-            self.shuffle = if blind { mix(turn) | 1 } else { 0 };
-            let whole = self.dive(self.nodes + budget);
-            self.shuffle = 0;
-            if whole {
+            let order = if blind {
+                Order::Blind(mix(turn) | 1)
+            } else {
+                Order::scored(*focused)
+            };
+            if self.dive(self.nodes + budget, order) {
                 return true;
             }
             if self.best != before {
@@ -553,31 +600,29 @@ impl<B: Bitset> Maximiser<B> {
             }
             budget *= 2;
             if !blind {
-                self.focused = !self.focused;
+                *focused = !*focused;
             }
         }
     }
 
-    /// Searches from the root without dual steps until it finds a completion scoring above the
-    /// aim or has visited `budget` nodes in all. True when it went through the whole search
-    /// tree instead, which proves that no completion scores above the aim (or that there is
-    /// none at all, before a score is found).
-    fn dive(&mut self, budget: u64) -> bool {
-        self.explore(budget, 0, true)
+    /// Searches from the root in `order` without dual steps until it finds a completion
+    /// scoring above the aim or has visited `budget` nodes in all. True when it went through
+    /// the whole search tree instead, which proves that no completion scores above the aim (or
+    /// that there is none at all, before a score is found).
+    fn dive(&mut self, budget: u64, order: Order) -> bool {
+        self.explore(Run {
+            budget,
+            steps: 0,
+            stop_at_better: true,
+            order,
+        })
     }
 
-    /// Searches from the root with `steps` dual steps per node until it has visited
-    /// `budget` nodes in all, or, if `stop_at_better`, found a better completion. True when it
-    /// went through the whole search tree instead.
-    fn explore(&mut self, budget: u64, steps: usize, stop_at_better: bool) -> bool {
-        self.stop = false;
-        self.budget = budget;
-        self.steps = steps;
-        self.stop_at_better = stop_at_better;
-        self.search(0);
-        let whole = !self.stop;
-        self.stop = false;
-        whole
+    /// Searches from the root as `run` says until it has visited `run.budget` nodes in all,
+    /// or, if `run.stop_at_better`, found a better completion. True when it went through the
+    /// whole search tree instead.
+    fn explore(&mut self, run: Run) -> bool {
+        !self.search(0, &run)
     }
 
     /// A completion reaching the last [`Maximiser::maximise`]'s maximum (meaningless if it
@@ -704,25 +749,23 @@ impl<B: Bitset> Maximiser<B> {
         Some(bound)
     }
 
-    /// The branching cell at level `depth`, whose houses are up to date: in the focus order,
-    /// a focus cell first ([`Maximiser::set_focus`]) unless a cell has one candidate;
-    /// then fewest candidates (three or more count alike), then the largest second-least
-    /// loss (see [`Maximiser::losses`]: the cell whose digits but the best lower the bound
-    /// most), then heaviest. `None` when every cell is solved. O(cells * N).
-    fn select(&self, depth: usize) -> Option<usize> {
+    /// The branching cell at level `depth`, whose houses are up to date, in `order`: blind,
+    /// see [`State::fewest_candidates`]; in the focus order, a focus cell first
+    /// ([`Maximiser::set_focus`]) unless a cell has one candidate; then fewest candidates
+    /// (three or more count alike), then the largest second-least loss (see
+    /// [`Maximiser::losses`]: the cell whose digits but the best lower the bound most), then
+    /// heaviest. `None` when every cell is solved. O(cells * N).
+    fn select(&self, depth: usize, order: Order) -> Option<usize> {
         let level = &self.levels[depth];
+        let focused = match order {
+            Order::Blind(shuffle) => return level.fewest_candidates(shuffle),
+            Order::Plain => false,
+            Order::Focus => true,
+        };
         let mut best = None;
         let mut best_key = (u32::MAX, i64::MIN, 0u32);
         for cell in Cells(level.unsolved) {
             let count = level.candidates[cell].count_ones();
-            if self.shuffle != 0 {
-                let key = (count, -i64::from(mix(cell as u32 ^ self.shuffle)), 0);
-                if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
-                    best_key = key;
-                    best = Some(cell);
-                }
-                continue;
-            }
             let houses = self.tables.cell_houses[cell];
             let mut least = [i64::MAX; 2];
             for d in digits(level.candidates[cell]) {
@@ -734,7 +777,7 @@ impl<B: Bitset> Maximiser<B> {
                 }
             }
             let mut len = count.min(3);
-            if len > 1 && self.focused && self.focus.get(cell) == Some(&false) {
+            if len > 1 && focused && self.focus.get(cell) == Some(&false) {
                 len += 3;
             }
             let weight = self.tables.weights[cell];
@@ -749,34 +792,35 @@ impl<B: Bitset> Maximiser<B> {
         best
     }
 
-    /// Searches below level `depth`, which is propagated and has its bound up to date.
-    fn search(&mut self, depth: usize) {
+    /// Searches below level `depth`, which is propagated and has its bound up to date, as
+    /// `run` says. True when the search must stop: its budget is spent or, if it stops at a
+    /// better completion, it found one.
+    fn search(&mut self, depth: usize, run: &Run) -> bool {
         self.nodes += 1;
-        if self.nodes > self.budget {
-            self.stop = true;
-            return;
+        if self.nodes > run.budget {
+            return true;
         }
-        let cell = match self.select(depth) {
+        let cell = match self.select(depth, run.order) {
             Some(cell) => cell,
             None => {
                 let level = &self.levels[depth];
                 if self.aim.map_or(true, |b| level.score > b) {
                     self.best = Some(level.score);
                     self.aim = Some(level.score);
-                    self.stop = self.stop_at_better;
                     for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
                         *g = c.trailing_zeros() as u8 + 1;
                     }
                     if self.recording {
                         self.note_progress(None);
                     }
+                    return run.stop_at_better;
                 }
-                return;
+                return false;
             }
         };
         let mut loss = [0; 16];
         let mut order = [0; 16];
-        let count = self.losses(depth, cell, &mut loss, &mut order);
+        let count = self.losses(depth, cell, run.order, &mut loss, &mut order);
         for &d in &order[..count] {
             if self
                 .aim
@@ -784,23 +828,23 @@ impl<B: Bitset> Maximiser<B> {
             {
                 continue;
             }
-            if self.descend(depth, cell, 1 << d) {
-                self.search(depth + 1);
-                if self.stop {
-                    return;
-                }
+            if self.descend(depth, cell, 1 << d, run.steps) && self.search(depth + 1, run) {
+                return true;
             }
         }
+        false
     }
 
     /// For each candidate `d` (0-based) of `cell` at level `depth`, whose houses are up to
     /// date, `loss[d]`: the sum of its reduced costs in the cell's three copies, by which
     /// placing it lowers the total at least. `order[..count]` gets the candidates, least
-    /// loss first (ties: larger digit first); returns `count`. O(N^2) at most.
+    /// loss first (ties: larger digit first), or in a blind `by` order drawn from its value;
+    /// returns `count`. O(N^2) at most.
     fn losses(
         &self,
         depth: usize,
         cell: usize,
+        by: Order,
         loss: &mut [i64; 16],
         order: &mut [usize; 16],
     ) -> usize {
@@ -813,9 +857,9 @@ impl<B: Bitset> Maximiser<B> {
             let d = 15 - options.leading_zeros() as usize;
             options &= !(1 << d);
             loss[d] = level.loss(self.tables.size, self.tables.cells, cell, houses, d);
-            key[d] = match self.shuffle {
-                0 => loss[d],
-                shuffle => i64::from(mix(d as u32 ^ shuffle)),
+            key[d] = match by {
+                Order::Blind(shuffle) => i64::from(mix(d as u32 ^ shuffle)),
+                Order::Plain | Order::Focus => loss[d],
             };
             let mut j = count;
             while j > 0 && key[order[j - 1]] > key[d] {
@@ -829,10 +873,10 @@ impl<B: Bitset> Maximiser<B> {
     }
 
     /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
-    /// takes the search's dual steps and fixing, and says whether the child can still beat
-    /// the aim.
+    /// takes `steps` dual steps and fixing, and says whether the child can still beat the
+    /// aim.
     #[inline]
-    fn descend(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
+    fn descend(&mut self, depth: usize, cell: usize, bit: u16, steps: usize) -> bool {
         if self.levels.len() == depth + 1 {
             let child = self.levels[depth].clone();
             self.levels.push(child);
@@ -845,7 +889,7 @@ impl<B: Bitset> Maximiser<B> {
         if !(node.place(cell, bit) && node.propagate()) {
             return false;
         }
-        if self.take_dual_steps(depth + 1, self.steps).is_none() {
+        if self.take_dual_steps(depth + 1, steps).is_none() {
             return false;
         }
         let aim = self.aim;
@@ -1527,8 +1571,9 @@ mod tests {
             assert!(engine.start(&givens));
             let ceiling = engine.node(0).bound();
             // A first completion to beat (none if the dive finds there is none).
-            engine.dive_in_turns(FIRST_DIVE_NODES);
-            let got = engine.aim_at_ceilings(ceiling);
+            let mut focused = false;
+            engine.dive_in_turns(FIRST_DIVE_NODES, &mut focused);
+            let got = engine.aim_at_ceilings(ceiling, focused);
             assert_eq!(got, best, "givens {:?}", givens);
             if let Some(best) = got {
                 assert!(is_completion(&layout, &givens, engine.best_grid()));
@@ -1556,8 +1601,7 @@ mod tests {
                 engine.best = None;
                 engine.aim = None;
                 assert!(engine.start(&givens) && engine.node(0).bound().is_some());
-                engine.shuffle = mix(turn) | 1;
-                let whole = engine.dive(u64::MAX);
+                let whole = engine.dive(u64::MAX, Order::Blind(mix(turn) | 1));
                 assert!(!whole, "a completion of {:?} exists", givens);
                 assert!(is_completion(&layout, &givens, engine.best_grid()));
                 found.push(engine.best_grid().to_vec());
