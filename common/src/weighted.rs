@@ -330,6 +330,47 @@ impl<B: Bitset> State<B> {
         best
     }
 
+    /// The digits (one bit each) that the row, column and region of `cell` assign it, in a
+    /// layout of `cells` cells. O(1).
+    #[inline]
+    fn copies(&self, cells: usize, cell: usize) -> [u16; 3] {
+        [
+            self.assigned[cell],
+            self.assigned[cells + cell],
+            self.assigned[2 * cells + cell],
+        ]
+    }
+
+    /// The pairs of copies of empty cells that assign different digits. O(cells).
+    fn disagreements(&self, cells: usize) -> i64 {
+        let mut pairs = 0;
+        for cell in Cells(self.unsolved) {
+            let a = self.copies(cells, cell);
+            pairs += (a[0] != a[1]) as i64 + (a[0] != a[2]) as i64 + (a[1] != a[2]) as i64;
+        }
+        pairs
+    }
+
+    /// After profit moved between the copies of empty `cell`, which assigned it the digits
+    /// `assigned`: each copy's dual is reset to its best reduced cost, and a copy whose
+    /// digit no longer reaches it loses its digit. O(N).
+    fn reset_duals(&mut self, t: &Tables, cell: usize, assigned: [u16; 3]) {
+        let (n, cells) = (t.size, t.cells);
+        for (kind, &h) in t.cell_houses[cell].iter().enumerate() {
+            let i = kind * cells + cell;
+            let duals = &self.digit_dual[h as usize * n..(h as usize + 1) * n];
+            let profit = &self.profit[i * n..(i + 1) * n];
+            let reduced = |d: usize| -profit[d] - duals[d];
+            let options = self.candidates[cell] & !self.placed[h as usize];
+            let least = digits(options).map(reduced).min().unwrap_or(i32::MAX);
+            self.cell_dual[i] = least;
+            if reduced(assigned[kind].trailing_zeros() as usize) != least {
+                self.assigned[i] = 0;
+            }
+            self.dirty |= 1 << h;
+        }
+    }
+
     /// The placed score plus the houses' bounds, in profit units (`SCALE` per point).
     fn total(&self) -> i64 {
         i64::from(self.score) * i64::from(SCALE)
@@ -666,14 +707,14 @@ impl<B: Bitset> Maximiser<B> {
     }
 
     /// Up to `steps` dual steps at level `depth`, while its bound still beats the aim:
-    /// even steps average each cell's reduced costs over its copies ([`Maximiser::average`]),
-    /// odd steps are subgradient steps, which move profit between the copies of each cell
-    /// whose row, column and region assign it different digits. Returns the bound, or `None`
+    /// even steps average each cell's reduced costs over its copies ([`Node::average`]),
+    /// odd steps are subgradient steps ([`Node::subgradient_step`]), which move profit
+    /// between the copies of each cell whose row, column and region assign it different
+    /// digits. Returns the bound, or `None`
     /// if the node is infeasible. When all copies agree, the assignments are a completion
     /// scoring the bound, and it is recorded. O(steps) bound updates.
     fn take_dual_steps(&mut self, depth: usize, steps: usize) -> Option<u32> {
         let mut bound = self.node(depth).bound()?;
-        let (n, cells) = (self.tables.size, self.tables.cells);
         let mut lambda = 2;
         let mut lowest = bound;
         for step in 0..steps {
@@ -681,35 +722,13 @@ impl<B: Bitset> Maximiser<B> {
                 Some(b) if bound > b => b,
                 _ => return Some(bound),
             };
-            let level = &mut self.levels[depth];
-            // Pairs of copies that disagree.
-            let mut pairs = 0;
-            for cell in Cells(level.unsolved) {
-                let a = [
-                    level.assigned[cell],
-                    level.assigned[cells + cell],
-                    level.assigned[2 * cells + cell],
-                ];
-                pairs += (a[0] != a[1]) as i64 + (a[0] != a[2]) as i64 + (a[1] != a[2]) as i64;
-            }
+            let pairs = self.levels[depth].disagreements(self.tables.cells);
             if pairs == 0 {
-                self.best = Some(bound);
-                self.aim = Some(bound);
-                for (cell, g) in self.best_grid.iter_mut().enumerate() {
-                    let c = if level.is_unsolved(cell) {
-                        level.assigned[cell]
-                    } else {
-                        level.candidates[cell]
-                    };
-                    *g = c.trailing_zeros() as u8 + 1;
-                }
-                if self.recording {
-                    self.note_progress(None);
-                }
+                self.take_completion(depth, bound);
                 return Some(bound);
             }
+            let mut node = self.node(depth);
             if step % 2 == 0 {
-                let mut node = self.node(depth);
                 node.average();
                 bound = node.bound()?;
                 lowest = lowest.min(bound);
@@ -719,41 +738,8 @@ impl<B: Bitset> Maximiser<B> {
             let delta = (gap * lambda / (2 * pairs))
                 .max(1)
                 .min(i64::from(SCALE) * 4) as i32;
-            for cell in Cells(level.unsolved) {
-                let a = [
-                    level.assigned[cell],
-                    level.assigned[cells + cell],
-                    level.assigned[2 * cells + cell],
-                ];
-                if a[0] == a[1] && a[1] == a[2] {
-                    continue;
-                }
-                for k in 0..3 {
-                    let d = a[k].trailing_zeros() as usize;
-                    for (j, &other) in a.iter().enumerate() {
-                        if other != a[k] {
-                            level.profit[(k * cells + cell) * n + d] -= delta;
-                            level.profit[(j * cells + cell) * n + d] += delta;
-                        }
-                    }
-                }
-                // Each copy's dual is reset to its best reduced cost; a copy whose digit
-                // no longer reaches it loses its digit.
-                for (kind, &h) in self.tables.cell_houses[cell].iter().enumerate() {
-                    let i = kind * cells + cell;
-                    let duals = &level.digit_dual[h as usize * n..(h as usize + 1) * n];
-                    let profit = &level.profit[i * n..(i + 1) * n];
-                    let reduced = |d: usize| -profit[d] - duals[d];
-                    let options = level.candidates[cell] & !level.placed[h as usize];
-                    let least = digits(options).map(reduced).min().unwrap_or(i32::MAX);
-                    level.cell_dual[i] = least;
-                    if reduced(a[kind].trailing_zeros() as usize) != least {
-                        level.assigned[i] = 0;
-                    }
-                    level.dirty |= 1 << h;
-                }
-            }
-            bound = self.node(depth).bound()?;
+            node.subgradient_step(delta);
+            bound = node.bound()?;
             if bound < lowest {
                 lowest = bound;
             } else if lambda > 1 {
@@ -761,6 +747,26 @@ impl<B: Bitset> Maximiser<B> {
             }
         }
         Some(bound)
+    }
+
+    /// Takes the completion that level `depth` holds, scoring `score`, as the best: its
+    /// placed digits, and in each empty cell the digit its row assigns (when every copy
+    /// assigns the same one). Records the progress. O(cells).
+    fn take_completion(&mut self, depth: usize, score: u32) {
+        self.best = Some(score);
+        self.aim = Some(score);
+        let level = &self.levels[depth];
+        for (cell, g) in self.best_grid.iter_mut().enumerate() {
+            let c = if level.is_unsolved(cell) {
+                level.assigned[cell]
+            } else {
+                level.candidates[cell]
+            };
+            *g = c.trailing_zeros() as u8 + 1;
+        }
+        if self.recording {
+            self.note_progress(None);
+        }
     }
 
     /// The branching cell at level `depth`, whose houses are up to date, in `order`: blind,
@@ -817,16 +823,9 @@ impl<B: Bitset> Maximiser<B> {
         let cell = match self.select(depth, run.order) {
             Some(cell) => cell,
             None => {
-                let level = &self.levels[depth];
-                if self.aim.map_or(true, |b| level.score > b) {
-                    self.best = Some(level.score);
-                    self.aim = Some(level.score);
-                    for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
-                        *g = c.trailing_zeros() as u8 + 1;
-                    }
-                    if self.recording {
-                        self.note_progress(None);
-                    }
+                let score = self.levels[depth].score;
+                if self.aim.map_or(true, |b| score > b) {
+                    self.take_completion(depth, score);
                     return run.stop_at_better;
                 }
                 return false;
@@ -1230,6 +1229,32 @@ impl<'a, B: Bitset> Node<'a, B> {
                 return None;
             }
             self.bound()?;
+        }
+    }
+
+    /// A subgradient step of `delta` profit units (houses up to date): wherever the copies
+    /// of an empty cell (its row's, column's and region's) assign it different digits, each
+    /// copy's digit moves `delta` of its profit to each copy that assigns another one; then
+    /// [`State::reset_duals`]. O(cells * N).
+    fn subgradient_step(&mut self, delta: i32) {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let state = &mut *self.state;
+        for cell in Cells(state.unsolved) {
+            let a = state.copies(cells, cell);
+            if a[0] == a[1] && a[1] == a[2] {
+                continue;
+            }
+            for k in 0..3 {
+                let d = a[k].trailing_zeros() as usize;
+                for (j, &other) in a.iter().enumerate() {
+                    if other != a[k] {
+                        state.profit[(k * cells + cell) * n + d] -= delta;
+                        state.profit[(j * cells + cell) * n + d] += delta;
+                    }
+                }
+            }
+            state.reset_duals(t, cell, a);
         }
     }
 
