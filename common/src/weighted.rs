@@ -21,24 +21,29 @@
 //! scores at most the placed score plus, summed over all houses, the best assignment of each
 //! house's missing digits to its empty cells within their candidates under that house's profits
 //! (a maximum-weight matching, solved exactly by the Hungarian method of [`crate::assignment`],
-//! whose duals each level keeps: a change to a house frees only the cells it touches, and each
-//! freed cell costs one augmenting path). Two kinds of dual steps, taken in turn, lower the bound:
-//! averaging steps make each cell's reduced costs equal over its three copies (block coordinate
-//! descent: the bound cannot rise, but it stalls), and subgradient steps move profit between the
-//! three copies of a cell wherever its row, column and region assign it different digits. When all
-//! three agree everywhere, the assignments form a completion whose score is the bound. Children
-//! start from their parent's profits, a house's assignment is recomputed only when a change touches
-//! it, and a house that cannot take its missing digits ends the node. Each node copies its
-//! parent's `State` into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
-//! goes that deep (most searches stay far shallower than the number of cells), so searches allocate
-//! next to nothing.
+//! whose duals each node's `State` keeps: a change to a house frees only the cells it touches,
+//! and each freed cell costs one augmenting path). Two kinds of dual steps, taken in turn, lower
+//! the bound: averaging steps make each cell's reduced costs equal over its three copies (block
+//! coordinate descent: the bound cannot rise, but it stalls), and subgradient steps move profit
+//! between the three copies of a cell wherever its row, column and region assign it different
+//! digits. When all three agree everywhere, the assignments form a completion whose score is the
+//! bound. Children start from their parent's profits, a house's assignment is recomputed only
+//! when a change touches it, and a house that cannot take its missing digits ends the node. Each
+//! node copies its parent's `State` into the buffer of its depth, allocated the first time a
+//! search of the [`Maximiser`] goes that deep (most searches stay far shallower than the number
+//! of cells), so searches allocate next to nothing.
+//!
+//! The code is laid out as [`crate::backtrack`]'s: `Tables` holds what never changes while a
+//! [`Maximiser`] lives, `State` the state of one search node, `Node` the work on one node
+//! (placing, propagating, bounds, dual steps), and `Run` what one search from the root is asked
+//! to do (its budget, dual steps per node, branching order).
 //!
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
 //! better), and a short search with a few steps per node follows. If that leaves the root's
 //! bound above the best score, the root's profits are rebuilt from a near-optimal dual of the
-//! linear relaxation (`Maximiser::smooth`: the subgradient steps stall well above it on sparse
+//! linear relaxation (`Node::smooth`: the subgradient steps stall well above it on sparse
 //! grids), and dives follow that aim at that bound, the ceiling: they take only a completion
 //! scoring the ceiling, which is then the maximum, and one that goes through the whole tree
 //! proves the ceiling one lower (`Maximiser::aim_at_ceilings`). The smoothed bound is mostly
@@ -58,8 +63,9 @@ const SCALE: i32 = 96;
 const ROOT_STEPS: usize = 70;
 /// The root's steps come in rounds of this many, each followed by a short dive.
 const ROUND_STEPS: usize = 15;
-/// Search nodes the first dive may visit before the other order takes a turn (first dives
-/// rarely need a tenth of them).
+/// Search nodes the first dive may visit before the other order takes a turn: far more than
+/// a first dive needs when its order suits the grid, so that the other order's turn comes
+/// only when this one wanders.
 const FIRST_DIVE_NODES: u64 = 400;
 /// Search nodes a dive from the root may visit after each round of steps, and the first
 /// budget of the dives after the smoothed root.
@@ -68,7 +74,7 @@ const DIVE_NODES: u64 = 30;
 const NODE_STEPS: usize = 3;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
 const SEARCH_NODES: u64 = 100;
-/// Temperature stages of the smoothed dual ([`Maximiser::smooth`]), and sweeps per stage.
+/// Temperature stages of the smoothed dual ([`Node::smooth`]), and sweeps per stage.
 const SMOOTH_STAGES: usize = 10;
 const SMOOTH_SWEEPS: usize = 10;
 
@@ -138,7 +144,8 @@ pub struct Maximiser<B> {
     tables: Tables,
     /// One per depth reached so far; the root's first.
     levels: Vec<State<B>>,
-    /// Cells whose candidates fell to one digit, waiting to be placed.
+    /// Cells whose candidates fell to one digit, waiting to be placed (lent to each
+    /// [`Node`]).
     singles: Vec<u16>,
     /// The best score found in this search, reached by `best_grid`.
     best: Option<u32>,
@@ -146,7 +153,9 @@ pub struct Maximiser<B> {
     /// more than for the search to go on below it: the best score found, or higher while the
     /// search asks whether some completion scores higher ([`Maximiser::aim_at_ceilings`]).
     aim: Option<u32>,
+    /// A completion scoring `best`, digits `1..=N` cell by cell.
     best_grid: Vec<u8>,
+    /// The search nodes visited since the search began.
     nodes: u64,
     /// `focus[cell]`: whether the focus order ([`Order::Focus`]) branches on the cell before
     /// the others; empty when no cell is preferred.
@@ -158,8 +167,7 @@ pub struct Maximiser<B> {
 }
 
 /// How a search from the root picks the cell to branch on and orders its digits.
-#[derive(Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(Debug))]
+#[derive(Clone, Copy)]
 enum Order {
     /// Fewest candidates, then the losses ([`Maximiser::select`]); digits least loss first.
     Plain,
@@ -626,16 +634,17 @@ impl<B: Bitset> Maximiser<B> {
 
     /// Dives from the root until one finds a completion scoring above the aim (false) or goes
     /// through the whole tree (true). The first dive may visit `budget` nodes, each next one
-    /// twice as many as the one before, and each takes another order: each order settles in a
-    /// few hundred nodes some grids on which another wanders for hundreds of thousands, and
-    /// the doubling bounds what the wrong one wastes. The scored orders (focus cells first or
+    /// twice as many as the one before, and each takes another order: each order settles
+    /// quickly some grids on which another wanders for orders of magnitude longer, and the
+    /// doubling bounds what the wrong one wastes. The scored orders (focus cells first or
     /// not) take turns; while no completion is known, every other dive from the second on is
     /// blind instead ([`Order::Blind`]), each with new tie-breaks: a scored order follows its
     /// losses to the same high-scoring cells every time, and on some sparse grids those admit
     /// no completion that the search could refute quickly.
     ///
-    /// The first scored dive takes the focus order if `focused`, else the plain one;
-    /// `focused` is left saying which order the last scored dive took.
+    /// The first scored dive takes the focus order if `focused`, else the plain one.
+    /// `focused` is left at the scored order that ended the turns or, if a blind dive ended
+    /// them, at the one that would have come next.
     fn dive_in_turns(&mut self, mut budget: u64, focused: &mut bool) -> bool {
         let before = self.best;
         let mut turn = 0u32;
