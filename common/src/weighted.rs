@@ -21,24 +21,29 @@
 //! scores at most the placed score plus, summed over all houses, the best assignment of each
 //! house's missing digits to its empty cells within their candidates under that house's profits
 //! (a maximum-weight matching, solved exactly by the Hungarian method of [`crate::assignment`],
-//! whose duals each level keeps: a change to a house frees only the cells it touches, and each
-//! freed cell costs one augmenting path). Two kinds of dual steps, taken in turn, lower the bound:
-//! averaging steps make each cell's reduced costs equal over its three copies (block coordinate
-//! descent: the bound cannot rise, but it stalls), and subgradient steps move profit between the
-//! three copies of a cell wherever its row, column and region assign it different digits. When all
-//! three agree everywhere, the assignments form a completion whose score is the bound. Children
-//! start from their parent's profits, a house's assignment is recomputed only when a change touches
-//! it, and a house that cannot take its missing digits ends the node. Each node copies one
-//! `Level` into the buffer of its depth, allocated the first time a search of the [`Maximiser`]
-//! goes that deep (most searches stay far shallower than the number of cells), so searches allocate
-//! next to nothing.
+//! whose duals each node's `State` keeps: a change to a house frees only the cells it touches,
+//! and each freed cell costs one augmenting path). Two kinds of dual steps, taken in turn, lower
+//! the bound: averaging steps make each cell's reduced costs equal over its three copies (block
+//! coordinate descent: the bound cannot rise, but it stalls), and subgradient steps move profit
+//! between the three copies of a cell wherever its row, column and region assign it different
+//! digits. When all three agree everywhere, the assignments form a completion whose score is the
+//! bound. Children start from their parent's profits, a house's assignment is recomputed only
+//! when a change touches it, and a house that cannot take its missing digits ends the node. Each
+//! node copies its parent's `State` into the buffer of its depth, allocated the first time a
+//! search of the [`Maximiser`] goes that deep (most searches stay far shallower than the number
+//! of cells), so searches allocate next to nothing.
+//!
+//! The code is laid out as [`crate::backtrack`]'s: `Tables` holds what never changes while a
+//! [`Maximiser`] lives, `State` the state of one search node, `Node` the work on one node
+//! (placing, propagating, bounds, dual steps), and `Run` what one search from the root is asked
+//! to do (its budget, dual steps per node, branching order).
 //!
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
 //! better), and a short search with a few steps per node follows. If that leaves the root's
 //! bound above the best score, the root's profits are rebuilt from a near-optimal dual of the
-//! linear relaxation (`Maximiser::smooth`: the subgradient steps stall well above it on sparse
+//! linear relaxation (`Node::smooth`: the subgradient steps stall well above it on sparse
 //! grids), and dives follow that aim at that bound, the ceiling: they take only a completion
 //! scoring the ceiling, which is then the maximum, and one that goes through the whole tree
 //! proves the ceiling one lower (`Maximiser::aim_at_ceilings`). The smoothed bound is mostly
@@ -58,8 +63,9 @@ const SCALE: i32 = 96;
 const ROOT_STEPS: usize = 70;
 /// The root's steps come in rounds of this many, each followed by a short dive.
 const ROUND_STEPS: usize = 15;
-/// Search nodes the first dive may visit before the other order takes a turn (first dives
-/// rarely need a tenth of them).
+/// Search nodes the first dive may visit before the other order takes a turn: far more than
+/// a first dive needs when its order suits the grid, so that the other order's turn comes
+/// only when this one wanders.
 const FIRST_DIVE_NODES: u64 = 400;
 /// Search nodes a dive from the root may visit after each round of steps, and the first
 /// budget of the dives after the smoothed root.
@@ -68,14 +74,35 @@ const DIVE_NODES: u64 = 30;
 const NODE_STEPS: usize = 3;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
 const SEARCH_NODES: u64 = 100;
-/// Temperature stages of the smoothed dual ([`Maximiser::smooth`]), and sweeps per stage.
+/// Temperature stages of the smoothed dual ([`Node::smooth`]), and sweeps per stage.
 const SMOOTH_STAGES: usize = 10;
 const SMOOTH_SWEEPS: usize = 10;
+
+/// What never changes while a [`Maximiser`] lives: who sees whom, and the weights.
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug))]
+struct Tables {
+    /// N: the digits, and the cells of a house.
+    size: usize,
+    /// N * N.
+    cells: usize,
+    /// Every digit, bit `d - 1` for digit `d`.
+    all_digits: u16,
+    /// `weights[cell]`: what each unit of the cell's digit scores.
+    weights: Vec<u32>,
+    /// `peers[peer_start[cell]..peer_start[cell + 1]]`: the other cells of its three houses.
+    peers: Vec<u16>,
+    peer_start: Vec<usize>,
+    /// `house_cells[house * size..][..size]`: rows, then columns, then regions.
+    house_cells: Vec<u16>,
+    /// Per cell: its row, column and region.
+    cell_houses: Vec<[u8; 3]>,
+}
 
 /// The state of one search node.
 #[derive(Clone)]
 #[cfg_attr(test, derive(Debug))]
-struct Level<B> {
+struct State<B> {
     /// Every cell's candidates, bit `d - 1` for digit `d`; a solved cell holds just its digit.
     candidates: Vec<u16>,
     /// The digits placed in each house.
@@ -114,19 +141,11 @@ struct Level<B> {
 #[derive(Clone)]
 #[cfg_attr(test, derive(Debug))]
 pub struct Maximiser<B> {
-    size: usize,
-    cells: usize,
-    all_digits: u16,
-    weights: Vec<u32>,
-    /// `peers[peer_start[cell]..peer_start[cell + 1]]`: the other cells of its three houses.
-    peers: Vec<u16>,
-    peer_start: Vec<usize>,
-    /// `house_cells[house * size..][..size]`: rows, then columns, then regions.
-    house_cells: Vec<u16>,
-    cell_houses: Vec<[u8; 3]>,
+    tables: Tables,
     /// One per depth reached so far; the root's first.
-    levels: Vec<Level<B>>,
-    /// Cells whose candidates fell to one digit, waiting to be placed.
+    levels: Vec<State<B>>,
+    /// Cells whose candidates fell to one digit, waiting to be placed (lent to each
+    /// [`Node`]).
     singles: Vec<u16>,
     /// The best score found in this search, reached by `best_grid`.
     best: Option<u32>,
@@ -134,29 +153,54 @@ pub struct Maximiser<B> {
     /// more than for the search to go on below it: the best score found, or higher while the
     /// search asks whether some completion scores higher ([`Maximiser::aim_at_ceilings`]).
     aim: Option<u32>,
+    /// A completion scoring `best`, digits `1..=N` cell by cell.
     best_grid: Vec<u8>,
+    /// The search nodes visited since the search began.
     nodes: u64,
-    /// Dual steps at each node below the root (0 in a dive).
-    steps: usize,
-    /// Whether the search stops at the first better completion (a dive does).
-    stop_at_better: bool,
-    /// The search stops once `nodes` passes it.
-    budget: u64,
-    /// Set when a dive is over.
-    stop: bool,
-    /// `focus[cell]`: whether the search branches on the cell before the others; empty
-    /// when no cell is preferred.
+    /// `focus[cell]`: whether the focus order ([`Order::Focus`]) branches on the cell before
+    /// the others; empty when no cell is preferred.
     focus: Vec<bool>,
-    /// Whether the search branches on the focus cells first just now.
-    focused: bool,
-    /// Nonzero in a blind dive, which looks for any completion: it branches on a cell with
-    /// the fewest candidates and tries its digits in an order drawn from this value, the
-    /// losses left aside ([`Maximiser::dive_in_turns`]).
-    shuffle: u32,
     /// Whether the search records its progress ([`Maximiser::record_progress`]).
     recording: bool,
     /// The progress of the last search, when recorded.
     progress: Vec<Progress>,
+}
+
+/// How a search from the root picks the cell to branch on and orders its digits.
+#[derive(Clone, Copy)]
+enum Order {
+    /// Fewest candidates, then the losses ([`Maximiser::select`]); digits least loss first.
+    Plain,
+    /// As [`Order::Plain`], the focus cells ([`Maximiser::set_focus`]) first.
+    Focus,
+    /// A blind dive, which looks for any completion: it branches on a cell with the fewest
+    /// candidates and tries its digits in an order drawn from this value (nonzero), the
+    /// losses left aside ([`Maximiser::dive_in_turns`]).
+    Blind(u32),
+}
+
+impl Order {
+    /// The focus order if `focused`, else the plain one.
+    fn scored(focused: bool) -> Self {
+        if focused {
+            Order::Focus
+        } else {
+            Order::Plain
+        }
+    }
+}
+
+/// What one search from the root is asked to do ([`Maximiser::explore`]); it holds for the
+/// whole search.
+#[derive(Clone, Copy)]
+struct Run {
+    /// The search stops once [`Maximiser::nodes`] passes it.
+    budget: u64,
+    /// Dual steps at each node below the root (0 in a dive).
+    steps: usize,
+    /// Whether the search stops at the first better completion (a dive does).
+    stop_at_better: bool,
+    order: Order,
 }
 
 /// One point of a search's progress ([`Maximiser::progress`]): after `nodes` search nodes,
@@ -171,7 +215,83 @@ pub struct Progress {
     pub best: Option<u32>,
 }
 
-impl<B: Bitset> Level<B> {
+impl Tables {
+    /// What digit `d + 1` in `cell` scores, in points. O(1).
+    fn gain(&self, cell: usize, d: usize) -> f64 {
+        f64::from(self.weights[cell]) * (d as f64 + 1.0)
+    }
+
+    /// The sum of the houses' duals `y` (`y[house * N + d]`) for digit `d + 1` over the
+    /// `houses` of a cell but the one of kind `skip` (3: none). O(1).
+    fn other_duals(&self, y: &[f64], houses: [u8; 3], skip: usize, d: usize) -> f64 {
+        (0..3)
+            .filter(|&k| k != skip)
+            .map(|k| y[houses[k] as usize * self.size + d])
+            .sum()
+    }
+
+    /// The tables of `layout` with `weights[cell]` per cell, under the constraints of
+    /// [`Maximiser::new`] (panics otherwise). O(N^3).
+    fn new<B: Bitset>(layout: &Layout, weights: &[u32]) -> Self {
+        let size = layout.size();
+        let cells = layout.cells();
+        assert_eq!(weights.len(), cells, "one weight per cell");
+        assert!(cells <= B::CAPACITY, "more cells than the bitset holds");
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        assert!(
+            total * (size as u64) * (SCALE as u64) < 1 << 30,
+            "weighted sums too large"
+        );
+        let mut peers = Vec::new();
+        let mut peer_start = vec![0];
+        for list in layout.peers().iter() {
+            peers.extend(list.iter().map(|&p| p as u16));
+            peer_start.push(peers.len());
+        }
+        let house_cells = layout
+            .houses()
+            .iter()
+            .flat_map(|h| h.iter().map(|&c| c as u16))
+            .collect();
+        let cell_houses = (0..cells)
+            .map(|cell| {
+                let h = layout.houses_of(cell);
+                [h[0] as u8, h[1] as u8, h[2] as u8]
+            })
+            .collect();
+        Tables {
+            size,
+            cells,
+            all_digits: ((1u32 << size) - 1) as u16,
+            weights: weights.to_vec(),
+            peers,
+            peer_start,
+            house_cells,
+            cell_houses,
+        }
+    }
+}
+
+impl<B: Bitset> State<B> {
+    /// A state for the layout of `t`, all zero: [`Maximiser::start`] fills it in. O(N^3).
+    fn new(t: &Tables) -> Self {
+        let (size, cells) = (t.size, t.cells);
+        State {
+            candidates: vec![0; cells],
+            placed: vec![0; 3 * size],
+            unsolved: B::EMPTY,
+            score: 0,
+            profit: vec![0; 3 * cells * size],
+            house_bound: vec![0; 3 * size],
+            assigned: vec![0; 3 * cells],
+            cell_dual: vec![0; 3 * cells],
+            digit_dual: vec![0; 3 * size * size],
+            dirty: 0,
+            stale: vec![0; 3 * size],
+            bound: 0,
+        }
+    }
+
     #[inline]
     fn is_unsolved(&self, cell: usize) -> bool {
         self.unsolved.contains(cell)
@@ -200,10 +320,104 @@ impl<B: Bitset> Level<B> {
         i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2])
     }
 
+    /// The branching cell of a blind dive: the fewest candidates, ties broken by an order
+    /// of the cells drawn from `shuffle`. `None` when every cell is solved. O(cells).
+    fn fewest_candidates(&self, shuffle: u32) -> Option<usize> {
+        let mut best = None;
+        let mut best_key = (u32::MAX, i64::MIN);
+        for cell in Cells(self.unsolved) {
+            let key = (
+                self.candidates[cell].count_ones(),
+                -i64::from(mix(cell as u32 ^ shuffle)),
+            );
+            if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
+                best_key = key;
+                best = Some(cell);
+            }
+        }
+        best
+    }
+
+    /// The digits (one bit each) that the row, column and region of `cell` assign it, in a
+    /// layout of `cells` cells. O(1).
+    #[inline]
+    fn copies(&self, cells: usize, cell: usize) -> [u16; 3] {
+        [
+            self.assigned[cell],
+            self.assigned[cells + cell],
+            self.assigned[2 * cells + cell],
+        ]
+    }
+
+    /// The pairs of copies of empty cells that assign different digits. O(cells).
+    fn disagreements(&self, cells: usize) -> i64 {
+        let mut pairs = 0;
+        for cell in Cells(self.unsolved) {
+            let a = self.copies(cells, cell);
+            pairs += (a[0] != a[1]) as i64 + (a[0] != a[2]) as i64 + (a[1] != a[2]) as i64;
+        }
+        pairs
+    }
+
+    /// After profit moved between the copies of empty `cell`, which assigned it the digits
+    /// `assigned`: each copy's dual is reset to its best reduced cost, and a copy whose
+    /// digit no longer reaches it loses its digit. O(N).
+    fn reset_duals(&mut self, t: &Tables, cell: usize, assigned: [u16; 3]) {
+        let (n, cells) = (t.size, t.cells);
+        for (kind, &h) in t.cell_houses[cell].iter().enumerate() {
+            let i = kind * cells + cell;
+            let duals = &self.digit_dual[h as usize * n..(h as usize + 1) * n];
+            let profit = &self.profit[i * n..(i + 1) * n];
+            let reduced = |d: usize| -profit[d] - duals[d];
+            let options = self.candidates[cell] & !self.placed[h as usize];
+            let least = digits(options).map(reduced).min().unwrap_or(i32::MAX);
+            self.cell_dual[i] = least;
+            if reduced(assigned[kind].trailing_zeros() as usize) != least {
+                self.assigned[i] = 0;
+            }
+            self.dirty |= 1 << h;
+        }
+    }
+
     /// The placed score plus the houses' bounds, in profit units (`SCALE` per point).
     fn total(&self) -> i64 {
         i64::from(self.score) * i64::from(SCALE)
             + self.house_bound.iter().map(|&b| i64::from(b)).sum::<i64>()
+    }
+
+    /// How far a placement may lower the total (in profit units) and still leave a bound
+    /// above `aim`; negative if none can.
+    fn slack(&self, aim: u32) -> i64 {
+        self.total() - (i64::from(aim) + 1) * i64::from(SCALE)
+    }
+
+    /// Strikes the digits `strike` from the candidates of unsolved `cell` (whose houses are
+    /// `houses`, of a layout with `cells` cells); a cell left with one goes on `singles`.
+    /// False if none is left.
+    fn strike(
+        &mut self,
+        singles: &mut Vec<u16>,
+        cells: usize,
+        houses: [u8; 3],
+        cell: usize,
+        strike: u16,
+    ) -> bool {
+        let left = self.candidates[cell] & !strike;
+        match left.count_ones() {
+            0 => return false,
+            1 => singles.push(cell as u16),
+            _ => {}
+        }
+        self.candidates[cell] = left;
+        for (kind, &h) in houses.iter().enumerate() {
+            self.stale[h as usize] |= strike;
+            let a = &mut self.assigned[kind * cells + cell];
+            if *a & strike != 0 {
+                *a = 0;
+                self.dirty |= 1 << h;
+            }
+        }
+        true
     }
 }
 
@@ -215,69 +429,17 @@ impl<B: Bitset> Maximiser<B> {
     /// search level (O(N^3) memory, up to N^2 + 1 of them) is allocated the first time a
     /// search reaches its depth.
     pub fn new(layout: &Layout, weights: &[u32]) -> Self {
-        let size = layout.size();
-        let cells = layout.cells();
-        assert_eq!(weights.len(), cells, "one weight per cell");
-        assert!(cells <= B::CAPACITY, "more cells than the bitset holds");
-        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
-        assert!(
-            total * (size as u64) * (SCALE as u64) < 1 << 30,
-            "weighted sums too large"
-        );
-        let peer_lists = layout.peers();
-        let mut peers = Vec::new();
-        let mut peer_start = vec![0];
-        for list in peer_lists.iter() {
-            peers.extend(list.iter().map(|&p| p as u16));
-            peer_start.push(peers.len());
-        }
-        let house_cells = layout
-            .houses()
-            .iter()
-            .flat_map(|h| h.iter().map(|&c| c as u16))
-            .collect();
-        let cell_houses: Vec<[u8; 3]> = (0..cells)
-            .map(|cell| {
-                let h = layout.houses_of(cell);
-                [h[0] as u8, h[1] as u8, h[2] as u8]
-            })
-            .collect();
-        let level = Level {
-            candidates: vec![0; cells],
-            placed: vec![0; 3 * size],
-            unsolved: B::EMPTY,
-            score: 0,
-            profit: vec![0; 3 * cells * size],
-            house_bound: vec![0; 3 * size],
-            assigned: vec![0; 3 * cells],
-            cell_dual: vec![0; 3 * cells],
-            digit_dual: vec![0; 3 * size * size],
-            dirty: 0,
-            stale: vec![0; 3 * size],
-            bound: 0,
-        };
+        let tables = Tables::new::<B>(layout, weights);
+        let cells = tables.cells;
         Maximiser {
-            size,
-            cells,
-            all_digits: ((1u32 << size) - 1) as u16,
-            weights: weights.to_vec(),
-            peers,
-            peer_start,
-            house_cells,
-            cell_houses,
-            levels: vec![level],
+            levels: vec![State::new(&tables)],
+            tables,
             singles: Vec::with_capacity(4 * cells),
             best: None,
             aim: None,
             best_grid: vec![0; cells],
             nodes: 0,
-            steps: 0,
-            stop_at_better: true,
-            budget: 0,
-            stop: false,
             focus: Vec::new(),
-            focused: false,
-            shuffle: 0,
             recording: false,
             progress: Vec::new(),
         }
@@ -323,7 +485,7 @@ impl<B: Bitset> Maximiser<B> {
     /// long take turns between the two (see [`Maximiser::maximise`]). Without focus cells
     /// both orders are the plain one. Constraint: every `focus` cell is below N * N. O(N^2).
     pub fn set_focus(&mut self, focus: &[usize]) {
-        self.focus = vec![false; self.cells];
+        self.focus = vec![false; self.tables.cells];
         for &cell in focus {
             self.focus[cell] = true;
         }
@@ -379,13 +541,12 @@ impl<B: Bitset> Maximiser<B> {
 
     /// [`Maximiser::maximise`] less the last point of its progress.
     fn settle(&mut self, givens: &[u8]) -> Option<u32> {
-        assert_eq!(givens.len(), self.cells, "one given per cell");
+        assert_eq!(givens.len(), self.tables.cells, "one given per cell");
         self.best = None;
         self.aim = None;
         self.nodes = 0;
-        self.focused = false;
         let root = if self.start(givens) {
-            self.bound(0)
+            self.node(0).bound()
         } else {
             None
         };
@@ -394,19 +555,19 @@ impl<B: Bitset> Maximiser<B> {
             self.note_progress(root);
         }
         // A first dive for a score to beat (it finds none only if there is no completion).
-        if self.dive_in_turns(FIRST_DIVE_NODES) {
+        if self.dive_in_turns(FIRST_DIVE_NODES, &mut false) {
             return self.best;
         }
-        self.focused = true;
         // The root's profits tuned against it in rounds, each followed by a short dive that
         // follows the tuned bound: a closer score to beat makes the next steps surer.
         let mut left = ROOT_STEPS;
         loop {
             let steps = ROUND_STEPS.min(left);
             left -= steps;
-            let bound = self
-                .take_dual_steps(0, steps)
-                .and_then(|_| self.fix_reduced_costs(0));
+            let bound = self.take_dual_steps(0, steps).and_then(|_| {
+                let aim = self.aim;
+                self.node(0).fix_reduced_costs(aim)
+            });
             if self.recording {
                 self.note_progress(bound);
             }
@@ -417,16 +578,23 @@ impl<B: Bitset> Maximiser<B> {
             if left == 0 {
                 // The search proper, with a few steps per node; if that takes long, the
                 // subgradient has stalled: a tighter root, then searches that aim at its bound.
-                if self.explore(self.nodes + SEARCH_NODES, NODE_STEPS, false) {
+                let run = Run {
+                    budget: self.nodes + SEARCH_NODES,
+                    steps: NODE_STEPS,
+                    stop_at_better: false,
+                    order: Order::Focus,
+                };
+                if self.explore(run) {
                     return self.best;
                 }
-                let bound = self.smooth(0);
+                let aim = self.aim;
+                let bound = self.node(0).smooth(aim);
                 if self.recording {
                     self.note_progress(bound);
                 }
-                return self.aim_at_ceilings(bound);
+                return self.aim_at_ceilings(bound, true);
             }
-            if self.dive(self.nodes + DIVE_NODES) {
+            if self.dive(self.nodes + DIVE_NODES, Order::Focus) {
                 return self.best;
             }
         }
@@ -444,14 +612,16 @@ impl<B: Bitset> Maximiser<B> {
     /// stays small even when the best score found lies far below the maximum, which the dives
     /// would otherwise have to climb to by better scores, one at a time. Each proof that a
     /// ceiling is out of reach costs at most a search against the best score.
-    fn aim_at_ceilings(&mut self, mut bound: Option<u32>) -> Option<u32> {
+    ///
+    /// The first dive takes the focus order if `focused`, else the plain one.
+    fn aim_at_ceilings(&mut self, mut bound: Option<u32>, mut focused: bool) -> Option<u32> {
         loop {
             let ceiling = match (bound, self.best) {
                 (Some(b), Some(best)) if b > best => b,
                 _ => return self.best,
             };
             self.aim = Some(ceiling - 1);
-            if !self.dive_in_turns(DIVE_NODES) {
+            if !self.dive_in_turns(DIVE_NODES, &mut focused) {
                 return self.best;
             }
             self.aim = self.best;
@@ -464,23 +634,29 @@ impl<B: Bitset> Maximiser<B> {
 
     /// Dives from the root until one finds a completion scoring above the aim (false) or goes
     /// through the whole tree (true). The first dive may visit `budget` nodes, each next one
-    /// twice as many as the one before, and each takes another order: each order settles in a
-    /// few hundred nodes some grids on which another wanders for hundreds of thousands, and
-    /// the doubling bounds what the wrong one wastes. The scored orders (focus cells first or
+    /// twice as many as the one before, and each takes another order: each order settles
+    /// quickly some grids on which another wanders for orders of magnitude longer, and the
+    /// doubling bounds what the wrong one wastes. The scored orders (focus cells first or
     /// not) take turns; while no completion is known, every other dive from the second on is
-    /// blind instead (see `shuffle`), each with new tie-breaks: a scored order follows its
+    /// blind instead ([`Order::Blind`]), each with new tie-breaks: a scored order follows its
     /// losses to the same high-scoring cells every time, and on some sparse grids those admit
     /// no completion that the search could refute quickly.
-    fn dive_in_turns(&mut self, mut budget: u64) -> bool {
+    ///
+    /// The first scored dive takes the focus order if `focused`, else the plain one.
+    /// `focused` is left at the scored order that ended the turns or, if a blind dive ended
+    /// them, at the one that would have come next.
+    fn dive_in_turns(&mut self, mut budget: u64, focused: &mut bool) -> bool {
         let before = self.best;
         let mut turn = 0u32;
         loop {
             turn += 1;
             let blind = before.is_none() && turn % 2 == 0;
-            self.shuffle = if blind { mix(turn) | 1 } else { 0 };
-            let whole = self.dive(self.nodes + budget);
-            self.shuffle = 0;
-            if whole {
+            let order = if blind {
+                Order::Blind(mix(turn) | 1)
+            } else {
+                Order::scored(*focused)
+            };
+            if self.dive(self.nodes + budget, order) {
                 return true;
             }
             if self.best != before {
@@ -488,31 +664,29 @@ impl<B: Bitset> Maximiser<B> {
             }
             budget *= 2;
             if !blind {
-                self.focused = !self.focused;
+                *focused = !*focused;
             }
         }
     }
 
-    /// Searches from the root without dual steps until it finds a completion scoring above the
-    /// aim or has visited `budget` nodes in all. True when it went through the whole search
-    /// tree instead, which proves that no completion scores above the aim (or that there is
-    /// none at all, before a score is found).
-    fn dive(&mut self, budget: u64) -> bool {
-        self.explore(budget, 0, true)
+    /// Searches from the root in `order` without dual steps until it finds a completion
+    /// scoring above the aim or has visited `budget` nodes in all. True when it went through
+    /// the whole search tree instead, which proves that no completion scores above the aim (or
+    /// that there is none at all, before a score is found).
+    fn dive(&mut self, budget: u64, order: Order) -> bool {
+        self.explore(Run {
+            budget,
+            steps: 0,
+            stop_at_better: true,
+            order,
+        })
     }
 
-    /// Searches from the root with `steps` dual steps per node until it has visited
-    /// `budget` nodes in all, or, if `stop_at_better`, found a better completion. True when it
-    /// went through the whole search tree instead.
-    fn explore(&mut self, budget: u64, steps: usize, stop_at_better: bool) -> bool {
-        self.stop = false;
-        self.budget = budget;
-        self.steps = steps;
-        self.stop_at_better = stop_at_better;
-        self.search(0);
-        let whole = !self.stop;
-        self.stop = false;
-        whole
+    /// Searches from the root as `run` says until it has visited `run.budget` nodes in all,
+    /// or, if `run.stop_at_better`, found a better completion. True when it went through the
+    /// whole search tree instead.
+    fn explore(&mut self, run: Run) -> bool {
+        !self.search(0, &run)
     }
 
     /// A completion reaching the last [`Maximiser::maximise`]'s maximum (meaningless if it
@@ -526,167 +700,30 @@ impl<B: Bitset> Maximiser<B> {
         self.nodes
     }
 
+    /// The node of level `depth`. O(1).
+    #[inline]
+    fn node(&mut self, depth: usize) -> Node<'_, B> {
+        Node {
+            tables: &self.tables,
+            state: &mut self.levels[depth],
+            singles: &mut self.singles,
+        }
+    }
+
     /// Sets up level 0 from `givens` and propagates. False on a contradiction.
     fn start(&mut self, givens: &[u8]) -> bool {
-        let all = self.all_digits;
-        let level = &mut self.levels[0];
-        level.candidates.iter_mut().for_each(|c| *c = all);
-        level.placed.iter_mut().for_each(|p| *p = 0);
-        level.unsolved = (0..self.cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
-        level.score = 0;
-        let n = self.size;
-        for kind in 0..3 {
-            for cell in 0..self.cells {
-                let w = self.weights[cell] as i32;
-                for d in 0..n {
-                    let share = SCALE / 3 * w * (d as i32 + 1);
-                    level.profit[(kind * self.cells + cell) * n + d] = share;
-                }
-            }
-        }
-        level.assigned.iter_mut().for_each(|a| *a = 0);
-        level.cell_dual.iter_mut().for_each(|u| *u = 0);
-        level.digit_dual.iter_mut().for_each(|v| *v = 0);
-        level.dirty = (1u64 << (3 * self.size)) - 1;
-        level.stale.iter_mut().for_each(|s| *s = all);
-        self.singles.clear();
-        for (cell, &g) in givens.iter().enumerate() {
-            if g != 0 {
-                assert!(g as usize <= self.size, "given out of range");
-                if !self.place(0, cell, 1 << (g - 1)) {
-                    return false;
-                }
-            }
-        }
-        self.propagate(0)
-    }
-
-    /// Places the one-digit set `bit` in `cell` at level `depth` and strikes it from the
-    /// peers; peers left with one candidate go on `singles`. False on a contradiction.
-    #[inline]
-    fn place(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
-        let level = &mut self.levels[depth];
-        if !level.is_unsolved(cell) {
-            return level.candidates[cell] == bit;
-        }
-        if level.candidates[cell] & bit == 0 {
-            return false;
-        }
-        let houses = self.cell_houses[cell];
-        for &h in houses.iter() {
-            if level.placed[h as usize] & bit != 0 {
-                return false;
-            }
-        }
-        for &h in houses.iter() {
-            level.placed[h as usize] |= bit;
-        }
-        for &h in houses.iter() {
-            level.stale[h as usize] |= level.candidates[cell];
-        }
-        level.candidates[cell] = bit;
-        level.unsolved = level.unsolved.and_not(B::cell(cell));
-        let digit = bit.trailing_zeros() as usize;
-        level.score += self.weights[cell] * (digit as u32 + 1);
-        // A house whose assignment gave this digit to this cell keeps the rest of it, and its
-        // bound drops by exactly that profit; any other house must be assigned again.
-        for (kind, &h) in houses.iter().enumerate() {
-            let i = kind * self.cells + cell;
-            let a = &mut level.assigned[i];
-            if *a == bit {
-                level.house_bound[h as usize] -= level.profit[i * self.size + digit];
-            } else {
-                level.dirty |= 1 << h;
-            }
-            *a = 0;
-        }
-        for &p in &self.peers[self.peer_start[cell]..self.peer_start[cell + 1]] {
-            let p = p as usize;
-            if level.candidates[p] & bit != 0 {
-                let houses = self.cell_houses[p];
-                if !Self::strike(level, &mut self.singles, self.cells, houses, p, bit) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// Naked and hidden singles at level `depth` until neither finds anything. False on a
-    /// contradiction.
-    fn propagate(&mut self, depth: usize) -> bool {
-        loop {
-            while let Some(cell) = self.singles.pop() {
-                let cell = cell as usize;
-                let bit = self.levels[depth].candidates[cell];
-                debug_assert_eq!(bit.count_ones(), 1, "a stale single in cell {}", cell);
-                if !self.place(depth, cell, bit) {
-                    return false;
-                }
-            }
-            let mut found = false;
-            for house in 0..3 * self.size {
-                let level = &self.levels[depth];
-                let mut once = 0u16;
-                let mut twice = 0u16;
-                for &cell in &self.house_cells[house * self.size..(house + 1) * self.size] {
-                    let c = level.candidates[cell as usize];
-                    twice |= once & c;
-                    once |= c;
-                }
-                if once != self.all_digits {
-                    return false;
-                }
-                let mut hidden = once & !twice & !level.placed[house];
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
-                    let start = house * self.size;
-                    let cell = (start..start + self.size)
-                        .map(|i| self.house_cells[i] as usize)
-                        .find(|&c| self.levels[depth].candidates[c] & bit != 0);
-                    match cell {
-                        Some(cell) if self.place(depth, cell, bit) => found = true,
-                        _ => return false,
-                    }
-                }
-            }
-            if !found && self.singles.is_empty() {
-                match self.locked_candidates(depth) {
-                    None => return false,
-                    Some(false) => return true,
-                    Some(true) => {}
-                }
-            }
-        }
-    }
-
-    /// Brings the dirty houses' bounds of level `depth` up to date and returns the bound on
-    /// the final score: the placed score plus the houses' total profit over `SCALE`. `None`
-    /// when some house cannot take its missing digits at all.
-    fn bound(&mut self, depth: usize) -> Option<u32> {
-        for house in Cells(self.levels[depth].dirty) {
-            if !self.update_house(depth, house) {
-                return None;
-            }
-        }
-        let level = &mut self.levels[depth];
-        level.dirty = 0;
-        let total: i64 = level.house_bound.iter().map(|&b| i64::from(b)).sum();
-        let extra = total.div_euclid(i64::from(SCALE)).max(0) as u32;
-        level.bound = level.score + extra;
-        Some(level.bound)
+        self.node(0).start(givens)
     }
 
     /// Up to `steps` dual steps at level `depth`, while its bound still beats the aim:
-    /// even steps average each cell's reduced costs over its copies ([`Maximiser::average`]),
-    /// odd steps are subgradient steps, which move profit between the copies of each cell
-    /// whose row, column and region assign it different digits. Returns the bound, or `None`
+    /// even steps average each cell's reduced costs over its copies ([`Node::average`]),
+    /// odd steps are subgradient steps ([`Node::subgradient_step`]), which move profit
+    /// between the copies of each cell whose row, column and region assign it different
+    /// digits. Returns the bound, or `None`
     /// if the node is infeasible. When all copies agree, the assignments are a completion
     /// scoring the bound, and it is recorded. O(steps) bound updates.
     fn take_dual_steps(&mut self, depth: usize, steps: usize) -> Option<u32> {
-        let mut bound = self.bound(depth)?;
-        let (n, cells) = (self.size, self.cells);
+        let mut bound = self.node(depth).bound()?;
         let mut lambda = 2;
         let mut lowest = bound;
         for step in 0..steps {
@@ -694,36 +731,15 @@ impl<B: Bitset> Maximiser<B> {
                 Some(b) if bound > b => b,
                 _ => return Some(bound),
             };
-            let level = &mut self.levels[depth];
-            // Pairs of copies that disagree.
-            let mut pairs = 0;
-            for cell in Cells(level.unsolved) {
-                let a = [
-                    level.assigned[cell],
-                    level.assigned[cells + cell],
-                    level.assigned[2 * cells + cell],
-                ];
-                pairs += (a[0] != a[1]) as i64 + (a[0] != a[2]) as i64 + (a[1] != a[2]) as i64;
-            }
+            let pairs = self.levels[depth].disagreements(self.tables.cells);
             if pairs == 0 {
-                self.best = Some(bound);
-                self.aim = Some(bound);
-                for (cell, g) in self.best_grid.iter_mut().enumerate() {
-                    let c = if level.is_unsolved(cell) {
-                        level.assigned[cell]
-                    } else {
-                        level.candidates[cell]
-                    };
-                    *g = c.trailing_zeros() as u8 + 1;
-                }
-                if self.recording {
-                    self.note_progress(None);
-                }
+                self.take_completion(depth, bound);
                 return Some(bound);
             }
+            let mut node = self.node(depth);
             if step % 2 == 0 {
-                self.average(depth);
-                bound = self.bound(depth)?;
+                node.average();
+                bound = node.bound()?;
                 lowest = lowest.min(bound);
                 continue;
             }
@@ -731,41 +747,8 @@ impl<B: Bitset> Maximiser<B> {
             let delta = (gap * lambda / (2 * pairs))
                 .max(1)
                 .min(i64::from(SCALE) * 4) as i32;
-            for cell in Cells(level.unsolved) {
-                let a = [
-                    level.assigned[cell],
-                    level.assigned[cells + cell],
-                    level.assigned[2 * cells + cell],
-                ];
-                if a[0] == a[1] && a[1] == a[2] {
-                    continue;
-                }
-                for k in 0..3 {
-                    let d = a[k].trailing_zeros() as usize;
-                    for (j, &other) in a.iter().enumerate() {
-                        if other != a[k] {
-                            level.profit[(k * cells + cell) * n + d] -= delta;
-                            level.profit[(j * cells + cell) * n + d] += delta;
-                        }
-                    }
-                }
-                // Each copy's dual is reset to its best reduced cost; a copy whose digit
-                // no longer reaches it loses its digit.
-                for (kind, &h) in self.cell_houses[cell].iter().enumerate() {
-                    let i = kind * cells + cell;
-                    let duals = &level.digit_dual[h as usize * n..(h as usize + 1) * n];
-                    let profit = &level.profit[i * n..(i + 1) * n];
-                    let reduced = |d: usize| -profit[d] - duals[d];
-                    let options = level.candidates[cell] & !level.placed[h as usize];
-                    let least = digits(options).map(reduced).min().unwrap_or(i32::MAX);
-                    level.cell_dual[i] = least;
-                    if reduced(a[kind].trailing_zeros() as usize) != least {
-                        level.assigned[i] = 0;
-                    }
-                    level.dirty |= 1 << h;
-                }
-            }
-            bound = self.bound(depth)?;
+            node.subgradient_step(delta);
+            bound = node.bound()?;
             if bound < lowest {
                 lowest = bound;
             } else if lambda > 1 {
@@ -775,226 +758,47 @@ impl<B: Bitset> Maximiser<B> {
         Some(bound)
     }
 
-    /// A block coordinate descent step on the dual at level `depth` (houses up to date): for
-    /// each empty cell and candidate, profit moves between the three copies so that their
-    /// reduced costs become equal (their mean, rounded to integers that keep the sum). The
-    /// duals stay feasible, each copy's dual rises to its new least reduced cost, so the
-    /// bound cannot rise, and a copy whose digit no longer has that least cost loses it.
-    /// Unlike a subgradient step it needs no step size, but it can stall short of the best
-    /// bound, which the subgradient steps between these steps get past. O(cells * N).
-    fn average(&mut self, depth: usize) {
-        let (n, cells) = (self.size, self.cells);
-        let level = &mut self.levels[depth];
-        for cell in Cells(level.unsolved) {
-            let houses = self.cell_houses[cell];
-            let mut lowest = [i32::MAX; 3];
-            // The new reduced cost of each digit, the same in the three copies but for
-            // the rounding, and one more in the copies `kind < extra`.
-            let mut mean = [0i32; 16];
-            let mut extra = [0usize; 16];
-            for d in digits(level.candidates[cell]) {
-                let r = level.reduced(n, cells, cell, houses, d);
-                let total = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
-                mean[d] = total.div_euclid(3) as i32;
-                extra[d] = total.rem_euclid(3) as usize;
-                for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
-                    let target = mean[d] + (kind < extra[d]) as i32;
-                    level.profit[(kind * cells + cell) * n + d] += rk - target;
-                    *low = (*low).min(target);
-                }
-            }
-            for (kind, &h) in houses.iter().enumerate() {
-                let i = kind * cells + cell;
-                level.cell_dual[i] += lowest[kind];
-                let a = level.assigned[i];
-                if a != 0 {
-                    let d = a.trailing_zeros() as usize;
-                    if mean[d] + (kind < extra[d]) as i32 != lowest[kind] {
-                        level.assigned[i] = 0;
-                    }
-                }
-                level.dirty |= 1 << h;
-            }
-        }
-    }
-
-    /// Replaces the profits of level `depth` (houses up to date) by ones built from a
-    /// near-optimal dual of the linear relaxation, when that dual promises a lower total, and
-    /// returns the bound after reduced-cost fixing (`None`: the node is dead).
-    ///
-    /// The relaxation's dual gives each empty cell a value `u`, and each house a value per
-    /// missing digit; it is approximated by entropic smoothing: exact minimisation over one
-    /// kind of constraint at a time (the cells, then the rows, columns and regions: each a
-    /// log-sum-exp at temperature `tau`), with `tau` halved stage by stage. Unlike the
-    /// subgradient steps it does not stall far from the optimum. Then `u` is recomputed as
-    /// each cell's hard maximum, which makes the dual feasible, and every cell and digit's
-    /// gain is split between the three copies as its house's dual plus a third of `u` minus
-    /// a third of the slack: each copy's assignment is then worth at most its house's share
-    /// of the dual, and the houses' bounds together at most the dual's value. The bound the
-    /// assignments compute from these profits is exact whatever the rounding.
-    /// O(SMOOTH_STAGES * SMOOTH_SWEEPS * cells * N).
-    fn smooth(&mut self, depth: usize) -> Option<u32> {
-        let (n, cells) = (self.size, self.cells);
+    /// Takes the completion that level `depth` holds, scoring `score`, as the best: its
+    /// placed digits, and in each empty cell the digit its row assigns (when every copy
+    /// assigns the same one). Records the progress. O(cells).
+    fn take_completion(&mut self, depth: usize, score: u32) {
+        self.best = Some(score);
+        self.aim = Some(score);
         let level = &self.levels[depth];
-        let gain = |cell: usize, d: usize| f64::from(self.weights[cell]) * (d as f64 + 1.0);
-        let mut u = vec![0.0f64; cells];
-        let mut y = vec![0.0f64; 3 * n * n];
-        let top = self.weights.iter().copied().max().unwrap_or(0);
-        let mut tau = f64::from(top.max(1)) / 4.0;
-        // The sum of a house's duals over its missing digits, at the cell's other houses.
-        let others = |y: &[f64], houses: [u8; 3], skip: usize, d: usize| -> f64 {
-            (0..3)
-                .filter(|&k| k != skip)
-                .map(|k| y[houses[k] as usize * n + d])
-                .sum()
-        };
-        for _ in 0..SMOOTH_STAGES {
-            for _ in 0..SMOOTH_SWEEPS {
-                for cell in Cells(level.unsolved) {
-                    let houses = self.cell_houses[cell];
-                    let t = |d: usize| gain(cell, d) - others(&y, houses, 3, d);
-                    u[cell] = log_sum_exp(level.candidates[cell], tau, t);
-                }
-                for house in 0..3 * n {
-                    let kind = house / n;
-                    for d in digits(self.all_digits & !level.placed[house]) {
-                        let members = &self.house_cells[house * n..(house + 1) * n];
-                        let mut high = f64::NEG_INFINITY;
-                        let mut sum = 0.0;
-                        for pass in 0..2 {
-                            for &cell in members {
-                                let cell = cell as usize;
-                                if !level.is_unsolved(cell) || level.candidates[cell] >> d & 1 == 0
-                                {
-                                    continue;
-                                }
-                                let houses = self.cell_houses[cell];
-                                let t = gain(cell, d) - u[cell] - others(&y, houses, kind, d);
-                                if pass == 0 {
-                                    high = high.max(t);
-                                } else {
-                                    sum += ((t - high) / tau).exp();
-                                }
-                            }
-                        }
-                        y[house * n + d] = high + tau * sum.ln();
-                    }
-                }
-            }
-            tau /= 2.0;
+        for (cell, g) in self.best_grid.iter_mut().enumerate() {
+            let c = if level.is_unsolved(cell) {
+                level.assigned[cell]
+            } else {
+                level.candidates[cell]
+            };
+            *g = c.trailing_zeros() as u8 + 1;
         }
-        // The hard dual: each cell's `u` its largest reduced gain; its value against the
-        // level's total.
-        let mut value: f64 = 0.0;
-        for house in 0..3 * n {
-            for d in digits(self.all_digits & !level.placed[house]) {
-                value += y[house * n + d];
-            }
+        if self.recording {
+            self.note_progress(None);
         }
-        for cell in Cells(level.unsolved) {
-            let houses = self.cell_houses[cell];
-            let mut high = f64::NEG_INFINITY;
-            for d in digits(level.candidates[cell]) {
-                high = high.max(gain(cell, d) - others(&y, houses, 3, d));
-            }
-            u[cell] = high;
-            value += high;
-        }
-        let scale = f64::from(SCALE);
-        let promised = (f64::from(level.score) + value) * scale;
-        // Room for rounding (under a unit per cell and house) before it is worth taking.
-        let margin = (cells + 3 * n) as f64;
-        if promised.is_nan() || promised + margin >= level.total() as f64 {
-            return self.fix_reduced_costs(depth);
-        }
-        // Integer duals, so that the split is exact: each house's, rounded down, then each
-        // cell's the least that keeps the dual feasible.
-        let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
-        let level = &mut self.levels[depth];
-        for cell in Cells(level.unsolved) {
-            let houses = self.cell_houses[cell];
-            let share = |k: usize, d: usize| shares[houses[k] as usize * n + d];
-            let gain = |d: usize| SCALE * self.weights[cell] as i32 * (d as i32 + 1);
-            let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
-            let mut high = i32::MIN;
-            for d in digits(level.candidates[cell]) {
-                high = high.max(spare(d));
-            }
-            for d in digits(level.candidates[cell]) {
-                // Each copy gets its house's share plus its third of the cell's dual, less its
-                // third of the slack; the thirds' remainders go to the first copies.
-                let slack = high - spare(d);
-                for k in 0..3 {
-                    let third = |x: i32| x.div_euclid(3) + (k < x.rem_euclid(3) as usize) as i32;
-                    level.profit[(k * cells + cell) * n + d] =
-                        share(k, d) + third(high) - third(slack);
-                }
-            }
-        }
-        level.assigned.iter_mut().for_each(|a| *a = 0);
-        level.cell_dual.iter_mut().for_each(|v| *v = 0);
-        level.digit_dual.iter_mut().for_each(|v| *v = 0);
-        level.dirty = (1u64 << (3 * n)) - 1;
-        self.bound(depth)?;
-        self.fix_reduced_costs(depth)
     }
 
-    /// Brings the assignment of `house` at level `depth` up to date: each of its empty cells
-    /// without a digit gets one by an augmenting path of the Hungarian method
-    /// ([`Assignment::complete`], warm-started from the duals kept in the level), then the
-    /// house's bound is the profit of its assignment. False if the missing digits cannot all
-    /// be assigned within the candidates. O(k^2) per cell to assign, k the empty cells.
-    fn update_house(&mut self, depth: usize, house: usize) -> bool {
-        let (n, cells) = (self.size, self.cells);
-        let level = &mut self.levels[depth];
-        let base = house / n * cells;
-        let mut empty = [0usize; 16];
-        let mut k = 0;
-        for &cell in &self.house_cells[house * n..(house + 1) * n] {
-            let cell = cell as usize;
-            if level.is_unsolved(cell) {
-                empty[k] = cell;
-                k += 1;
-            }
-        }
-        // The house's copies of its cells: the rows of its kind's tables.
-        let mut problem = Assignment {
-            profit: &level.profit[base * n..(base + cells) * n],
-            allowed: &level.candidates,
-            row_dual: &mut level.cell_dual[base..base + cells],
-            column_dual: &mut level.digit_dual[house * n..(house + 1) * n],
-            assigned: &mut level.assigned[base..base + cells],
-        };
-        if !problem.complete(&empty[..k], self.all_digits & !level.placed[house]) {
-            return false;
-        }
-        level.house_bound[house] = problem.profit_of(&empty[..k]);
-        true
-    }
-
-    /// The branching cell at level `depth`, whose houses are up to date: in the focus order,
-    /// a focus cell first ([`Maximiser::set_focus`]) unless a cell has one candidate;
-    /// then fewest candidates (three or more count alike), then the largest second-least
-    /// loss (see [`Maximiser::losses`]: the cell whose digits but the best lower the bound
-    /// most), then heaviest. `None` when every cell is solved. O(cells * N).
-    fn select(&self, depth: usize) -> Option<usize> {
+    /// The branching cell at level `depth`, whose houses are up to date, in `order`: blind,
+    /// see [`State::fewest_candidates`]; in the focus order, a focus cell first
+    /// ([`Maximiser::set_focus`]) unless a cell has one candidate; then fewest candidates
+    /// (three or more count alike), then the largest second-least loss (see
+    /// [`Maximiser::losses`]: the cell whose digits but the best lower the bound most), then
+    /// heaviest. `None` when every cell is solved. O(cells * N).
+    fn select(&self, depth: usize, order: Order) -> Option<usize> {
         let level = &self.levels[depth];
+        let focused = match order {
+            Order::Blind(shuffle) => return level.fewest_candidates(shuffle),
+            Order::Plain => false,
+            Order::Focus => true,
+        };
         let mut best = None;
         let mut best_key = (u32::MAX, i64::MIN, 0u32);
         for cell in Cells(level.unsolved) {
             let count = level.candidates[cell].count_ones();
-            if self.shuffle != 0 {
-                let key = (count, -i64::from(mix(cell as u32 ^ self.shuffle)), 0);
-                if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
-                    best_key = key;
-                    best = Some(cell);
-                }
-                continue;
-            }
-            let houses = self.cell_houses[cell];
+            let houses = self.tables.cell_houses[cell];
             let mut least = [i64::MAX; 2];
             for d in digits(level.candidates[cell]) {
-                let loss = level.loss(self.size, self.cells, cell, houses, d);
+                let loss = level.loss(self.tables.size, self.tables.cells, cell, houses, d);
                 if loss < least[0] {
                     least = [loss, least[0]];
                 } else if loss < least[1] {
@@ -1002,10 +806,10 @@ impl<B: Bitset> Maximiser<B> {
                 }
             }
             let mut len = count.min(3);
-            if len > 1 && self.focused && self.focus.get(cell) == Some(&false) {
+            if len > 1 && focused && self.focus.get(cell) == Some(&false) {
                 len += 3;
             }
-            let weight = self.weights[cell];
+            let weight = self.tables.weights[cell];
             let (l, second, heavy) = best_key;
             if len < l
                 || (len == l && (least[1] > second || (least[1] == second && weight > heavy)))
@@ -1017,76 +821,67 @@ impl<B: Bitset> Maximiser<B> {
         best
     }
 
-    /// Searches below level `depth`, which is propagated and has its bound up to date.
-    fn search(&mut self, depth: usize) {
+    /// Searches below level `depth`, which is propagated and has its bound up to date, as
+    /// `run` says. True when the search must stop: its budget is spent or, if it stops at a
+    /// better completion, it found one.
+    fn search(&mut self, depth: usize, run: &Run) -> bool {
         self.nodes += 1;
-        if self.nodes > self.budget {
-            self.stop = true;
-            return;
+        if self.nodes > run.budget {
+            return true;
         }
-        let cell = match self.select(depth) {
+        let cell = match self.select(depth, run.order) {
             Some(cell) => cell,
             None => {
-                let level = &self.levels[depth];
-                if self.aim.map_or(true, |b| level.score > b) {
-                    self.best = Some(level.score);
-                    self.aim = Some(level.score);
-                    self.stop = self.stop_at_better;
-                    for (g, &c) in self.best_grid.iter_mut().zip(level.candidates.iter()) {
-                        *g = c.trailing_zeros() as u8 + 1;
-                    }
-                    if self.recording {
-                        self.note_progress(None);
-                    }
+                let score = self.levels[depth].score;
+                if self.aim.map_or(true, |b| score > b) {
+                    self.take_completion(depth, score);
+                    return run.stop_at_better;
                 }
-                return;
+                return false;
             }
         };
         let mut loss = [0; 16];
         let mut order = [0; 16];
-        let count = self.losses(depth, cell, &mut loss, &mut order);
+        let count = self.losses(depth, cell, run.order, &mut loss, &mut order);
         for &d in &order[..count] {
-            if self.aim.map_or(false, |b| loss[d] > self.slack(depth, b)) {
+            if self
+                .aim
+                .map_or(false, |b| loss[d] > self.levels[depth].slack(b))
+            {
                 continue;
             }
-            if self.descend(depth, cell, 1 << d) {
-                self.search(depth + 1);
-                if self.stop {
-                    return;
-                }
+            if self.descend(depth, cell, 1 << d, run.steps) && self.search(depth + 1, run) {
+                return true;
             }
         }
-    }
-
-    /// How far a placement at level `depth` may lower its total (in profit units) and still
-    /// leave a bound above `aim`; negative if none can.
-    fn slack(&self, depth: usize, aim: u32) -> i64 {
-        self.levels[depth].total() - (i64::from(aim) + 1) * i64::from(SCALE)
+        false
     }
 
     /// For each candidate `d` (0-based) of `cell` at level `depth`, whose houses are up to
     /// date, `loss[d]`: the sum of its reduced costs in the cell's three copies, by which
     /// placing it lowers the total at least. `order[..count]` gets the candidates, least
-    /// loss first (ties: larger digit first); returns `count`. O(N^2) at most.
+    /// loss first (ties: larger digit first), or in a blind `by` order drawn from its value;
+    /// returns `count`. O(N^2) at most.
     fn losses(
         &self,
         depth: usize,
         cell: usize,
+        by: Order,
         loss: &mut [i64; 16],
         order: &mut [usize; 16],
     ) -> usize {
         let level = &self.levels[depth];
-        let houses = self.cell_houses[cell];
+        let houses = self.tables.cell_houses[cell];
         let mut count = 0;
         let mut options = level.candidates[cell];
         let mut key = [0; 16];
         while options != 0 {
             let d = 15 - options.leading_zeros() as usize;
             options &= !(1 << d);
-            loss[d] = level.loss(self.size, self.cells, cell, houses, d);
-            key[d] = match self.shuffle {
-                0 => loss[d],
-                shuffle => i64::from(mix(d as u32 ^ shuffle)),
+            loss[d] = level.loss(self.tables.size, self.tables.cells, cell, houses, d);
+            key[d] = match by {
+                Order::Blind(shuffle) => i64::from(mix(d as u32 ^ shuffle)),
+                Order::Plain | Order::Focus => loss[d],
             };
             let mut j = count;
             while j > 0 && key[order[j - 1]] > key[d] {
@@ -1099,133 +894,11 @@ impl<B: Bitset> Maximiser<B> {
         count
     }
 
-    /// Reduced-cost fixing at level `depth`, whose houses are up to date: strikes every
-    /// candidate whose loss (see [`Maximiser::losses`]) would leave no bound above the aim,
-    /// then propagates and updates the bound, until nothing more goes. Returns the bound, or
-    /// `None` if the node is dead. O(cells * N) per round.
-    fn fix_reduced_costs(&mut self, depth: usize) -> Option<u32> {
-        let (n, cells) = (self.size, self.cells);
-        // The level is propagated: whatever a failed placement elsewhere left here is stale.
-        self.singles.clear();
-        loop {
-            let bound = self.levels[depth].bound;
-            let aim = match self.aim {
-                Some(b) if bound > b => b,
-                _ => return Some(bound),
-            };
-            let slack = self.slack(depth, aim);
-            let mut struck = false;
-            let level = &mut self.levels[depth];
-            for cell in Cells(level.unsolved) {
-                let houses = self.cell_houses[cell];
-                let mut strike = 0u16;
-                for d in digits(level.candidates[cell]) {
-                    if level.loss(n, cells, cell, houses, d) > slack {
-                        strike |= 1 << d;
-                    }
-                }
-                if strike == 0 {
-                    continue;
-                }
-                if !Self::strike(level, &mut self.singles, cells, houses, cell, strike) {
-                    return None;
-                }
-                struck = true;
-            }
-            if !struck {
-                return Some(bound);
-            }
-            if !self.propagate(depth) {
-                return None;
-            }
-            self.bound(depth)?;
-        }
-    }
-
-    /// Strikes the digits `strike` from the candidates of unsolved `cell` (whose houses are
-    /// `houses`) at `level`; a cell left with one goes on `singles`. False if none is left.
-    fn strike(
-        level: &mut Level<B>,
-        singles: &mut Vec<u16>,
-        cells: usize,
-        houses: [u8; 3],
-        cell: usize,
-        strike: u16,
-    ) -> bool {
-        let left = level.candidates[cell] & !strike;
-        match left.count_ones() {
-            0 => return false,
-            1 => singles.push(cell as u16),
-            _ => {}
-        }
-        level.candidates[cell] = left;
-        for (kind, &h) in houses.iter().enumerate() {
-            level.stale[h as usize] |= strike;
-            let a = &mut level.assigned[kind * cells + cell];
-            if *a & strike != 0 {
-                *a = 0;
-                level.dirty |= 1 << h;
-            }
-        }
-        true
-    }
-
-    /// Locked candidates at level `depth`: a digit whose places in a house all lie in one
-    /// other house is struck from the rest of that house. Rows and columns meet in one cell,
-    /// so a row or column is split by regions and a region by rows and by columns; the
-    /// digits found in one part only are the locked ones, all digits at once. Returns
-    /// whether it struck any, or `None` on a contradiction. O(N^2) set operations.
-    fn locked_candidates(&mut self, depth: usize) -> Option<bool> {
-        let (n, cells) = (self.size, self.cells);
-        let mut struck = false;
-        for house in 0..3 * n {
-            let kind = house / n;
-            let list = &self.house_cells[house * n..(house + 1) * n];
-            let stale = std::mem::take(&mut self.levels[depth].stale[house]);
-            if stale == 0 {
-                continue;
-            }
-            for other in 0..3 {
-                if other == kind || other + kind == 1 {
-                    continue;
-                }
-                let level = &mut self.levels[depth];
-                let mut parts = [0u16; 16];
-                for &c in list {
-                    let t = self.cell_houses[c as usize][other] as usize;
-                    parts[t - other * n] |= level.candidates[c as usize];
-                }
-                let (mut once, mut twice) = (0, 0);
-                for &part in &parts[..n] {
-                    twice |= once & part;
-                    once |= part;
-                }
-                for d in digits(once & !twice & stale & !level.placed[house]) {
-                    let bit = 1 << d;
-                    // The one part that holds the digit names the house it is locked in (a
-                    // digit with no place in the house would leave the node dead).
-                    let target = other * n + parts.iter().position(|p| p & bit != 0)?;
-                    for &c in &self.house_cells[target * n..(target + 1) * n] {
-                        let c = c as usize;
-                        let h = self.cell_houses[c];
-                        if h[kind] as usize != house && level.candidates[c] & bit != 0 {
-                            if !Self::strike(level, &mut self.singles, cells, h, c, bit) {
-                                return None;
-                            }
-                            struck = true;
-                        }
-                    }
-                }
-            }
-        }
-        Some(struck)
-    }
-
     /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
-    /// takes the search's dual steps and fixing, and says whether the child can still beat
-    /// the aim.
+    /// takes `steps` dual steps and fixing, and says whether the child can still beat the
+    /// aim.
     #[inline]
-    fn descend(&mut self, depth: usize, cell: usize, bit: u16) -> bool {
+    fn descend(&mut self, depth: usize, cell: usize, bit: u16, steps: usize) -> bool {
         if self.levels.len() == depth + 1 {
             let child = self.levels[depth].clone();
             self.levels.push(child);
@@ -1234,16 +907,564 @@ impl<B: Bitset> Maximiser<B> {
             lower[0].clone_from(&upper[depth]);
         }
         self.singles.clear();
-        if !(self.place(depth + 1, cell, bit) && self.propagate(depth + 1)) {
+        let mut node = self.node(depth + 1);
+        if !(node.place(cell, bit) && node.propagate()) {
             return false;
         }
-        if self.take_dual_steps(depth + 1, self.steps).is_none() {
+        if self.take_dual_steps(depth + 1, steps).is_none() {
             return false;
         }
-        match (self.fix_reduced_costs(depth + 1), self.aim) {
+        let aim = self.aim;
+        match (self.node(depth + 1).fix_reduced_costs(aim), aim) {
             (None, _) => false,
             (Some(_), None) => true,
             (Some(b), Some(aim)) => b > aim,
+        }
+    }
+}
+
+/// One search node being worked on: the state of its level, the tables, and the cells waiting
+/// to be placed.
+struct Node<'a, B> {
+    tables: &'a Tables,
+    state: &'a mut State<B>,
+    /// Cells whose candidates fell to one digit, waiting to be placed; kept by the
+    /// [`Maximiser`], so that a node allocates nothing.
+    singles: &'a mut Vec<u16>,
+}
+
+impl<'a, B: Bitset> Node<'a, B> {
+    /// Sets the node up as the root of `givens` and propagates. False on a contradiction.
+    fn start(&mut self, givens: &[u8]) -> bool {
+        let t = self.tables;
+        let (n, cells, all) = (t.size, t.cells, t.all_digits);
+        let state = &mut *self.state;
+        state.candidates.iter_mut().for_each(|c| *c = all);
+        state.placed.iter_mut().for_each(|p| *p = 0);
+        state.unsolved = (0..cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
+        state.score = 0;
+        for kind in 0..3 {
+            for cell in 0..cells {
+                let w = t.weights[cell] as i32;
+                for d in 0..n {
+                    let share = SCALE / 3 * w * (d as i32 + 1);
+                    state.profit[(kind * cells + cell) * n + d] = share;
+                }
+            }
+        }
+        state.assigned.iter_mut().for_each(|a| *a = 0);
+        state.cell_dual.iter_mut().for_each(|u| *u = 0);
+        state.digit_dual.iter_mut().for_each(|v| *v = 0);
+        state.dirty = (1u64 << (3 * n)) - 1;
+        state.stale.iter_mut().for_each(|s| *s = all);
+        self.singles.clear();
+        for (cell, &g) in givens.iter().enumerate() {
+            if g != 0 {
+                assert!(g as usize <= n, "given out of range");
+                if !self.place(cell, 1 << (g - 1)) {
+                    return false;
+                }
+            }
+        }
+        self.propagate()
+    }
+
+    /// Places the one-digit set `bit` in `cell` and strikes it from the peers; peers left
+    /// with one candidate go on `singles`. False on a contradiction.
+    #[inline]
+    fn place(&mut self, cell: usize, bit: u16) -> bool {
+        let t = self.tables;
+        let state = &mut *self.state;
+        if !state.is_unsolved(cell) {
+            return state.candidates[cell] == bit;
+        }
+        if state.candidates[cell] & bit == 0 {
+            return false;
+        }
+        let houses = t.cell_houses[cell];
+        for &h in houses.iter() {
+            if state.placed[h as usize] & bit != 0 {
+                return false;
+            }
+        }
+        for &h in houses.iter() {
+            state.placed[h as usize] |= bit;
+        }
+        for &h in houses.iter() {
+            state.stale[h as usize] |= state.candidates[cell];
+        }
+        state.candidates[cell] = bit;
+        state.unsolved = state.unsolved.and_not(B::cell(cell));
+        let digit = bit.trailing_zeros() as usize;
+        state.score += t.weights[cell] * (digit as u32 + 1);
+        // A house whose assignment gave this digit to this cell keeps the rest of it, and its
+        // bound drops by exactly that profit; any other house must be assigned again.
+        for (kind, &h) in houses.iter().enumerate() {
+            let i = kind * t.cells + cell;
+            let a = &mut state.assigned[i];
+            if *a == bit {
+                state.house_bound[h as usize] -= state.profit[i * t.size + digit];
+            } else {
+                state.dirty |= 1 << h;
+            }
+            *a = 0;
+        }
+        for &p in &t.peers[t.peer_start[cell]..t.peer_start[cell + 1]] {
+            let p = p as usize;
+            if state.candidates[p] & bit != 0
+                && !state.strike(self.singles, t.cells, t.cell_houses[p], p, bit)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Naked and hidden singles until neither finds anything, then locked candidates, until
+    /// nothing more goes. False on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while let Some(cell) = self.singles.pop() {
+                let cell = cell as usize;
+                let bit = self.state.candidates[cell];
+                debug_assert_eq!(bit.count_ones(), 1, "a stale single in cell {}", cell);
+                if !self.place(cell, bit) {
+                    return false;
+                }
+            }
+            let found = match self.hidden_singles() {
+                Some(found) => found,
+                None => return false,
+            };
+            if !found && self.singles.is_empty() {
+                match self.locked_candidates() {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
+            }
+        }
+    }
+
+    /// Places every digit that has one place left in some house. Returns whether it placed
+    /// any, or `None` on a contradiction (a house without a place for a digit it lacks, or a
+    /// placement that fails). O(N^2) set operations, plus the placements.
+    fn hidden_singles(&mut self) -> Option<bool> {
+        let t = self.tables;
+        let n = t.size;
+        let mut found = false;
+        for house in 0..3 * n {
+            let members = &t.house_cells[house * n..(house + 1) * n];
+            let mut once = 0u16;
+            let mut twice = 0u16;
+            for &cell in members {
+                let c = self.state.candidates[cell as usize];
+                twice |= once & c;
+                once |= c;
+            }
+            if once != t.all_digits {
+                return None;
+            }
+            let mut hidden = once & !twice & !self.state.placed[house];
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                let cell = members
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| self.state.candidates[c] & bit != 0);
+                match cell {
+                    Some(cell) if self.place(cell, bit) => found = true,
+                    _ => return None,
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// Locked candidates: a digit whose places in a house all lie in one other house is
+    /// struck from the rest of that house. Rows and columns meet in one cell, so a row or
+    /// column is split by regions and a region by rows and by columns; the digits found in
+    /// one part only are the locked ones, all digits at once. Returns whether it struck any,
+    /// or `None` on a contradiction. O(N^2) set operations.
+    fn locked_candidates(&mut self) -> Option<bool> {
+        let t = self.tables;
+        let n = t.size;
+        let mut struck = false;
+        for house in 0..3 * n {
+            let kind = house / n;
+            let stale = std::mem::take(&mut self.state.stale[house]);
+            if stale == 0 {
+                continue;
+            }
+            for other in 0..3 {
+                if other != kind && other + kind != 1 {
+                    struck |= self.lock(house, other, stale)?;
+                }
+            }
+        }
+        Some(struck)
+    }
+
+    /// Locked candidates for the digits `stale` of `house`, split by the houses of kind
+    /// `other` (not its own kind, and not a row against a column): each digit of `house` that
+    /// lies in one part only is struck from the rest of that part's house. Returns whether it
+    /// struck any, or `None` on a contradiction. O(N) set operations, plus the strikes.
+    #[inline]
+    fn lock(&mut self, house: usize, other: usize, stale: u16) -> Option<bool> {
+        let t = self.tables;
+        let n = t.size;
+        let kind = house / n;
+        let state = &mut *self.state;
+        let mut parts = [0u16; 16];
+        for &c in &t.house_cells[house * n..(house + 1) * n] {
+            let part = t.cell_houses[c as usize][other] as usize;
+            parts[part - other * n] |= state.candidates[c as usize];
+        }
+        let (mut once, mut twice) = (0, 0);
+        for &part in &parts[..n] {
+            twice |= once & part;
+            once |= part;
+        }
+        let mut struck = false;
+        for d in digits(once & !twice & stale & !state.placed[house]) {
+            let bit = 1 << d;
+            // The one part that holds the digit names the house it is locked in (a digit
+            // with no place in the house would leave the node dead).
+            let target = other * n + parts.iter().position(|p| p & bit != 0)?;
+            for &c in &t.house_cells[target * n..(target + 1) * n] {
+                let c = c as usize;
+                let h = t.cell_houses[c];
+                if h[kind] as usize != house && state.candidates[c] & bit != 0 {
+                    if !state.strike(self.singles, t.cells, h, c, bit) {
+                        return None;
+                    }
+                    struck = true;
+                }
+            }
+        }
+        Some(struck)
+    }
+
+    /// Brings the dirty houses' bounds up to date and returns the bound on the final score:
+    /// the placed score plus the houses' total profit over `SCALE`. `None` when some house
+    /// cannot take its missing digits at all.
+    fn bound(&mut self) -> Option<u32> {
+        for house in Cells(self.state.dirty) {
+            if !self.update_house(house) {
+                return None;
+            }
+        }
+        let state = &mut *self.state;
+        state.dirty = 0;
+        let total: i64 = state.house_bound.iter().map(|&b| i64::from(b)).sum();
+        let extra = total.div_euclid(i64::from(SCALE)).max(0) as u32;
+        state.bound = state.score + extra;
+        Some(state.bound)
+    }
+
+    /// Brings the assignment of `house` up to date: each of its empty cells without a digit
+    /// gets one by an augmenting path of the Hungarian method ([`Assignment::complete`],
+    /// warm-started from the duals kept in the state), then the house's bound is the profit
+    /// of its assignment. False if the missing digits cannot all be assigned within the
+    /// candidates. O(k^2) per cell to assign, k the empty cells.
+    fn update_house(&mut self, house: usize) -> bool {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let state = &mut *self.state;
+        let base = house / n * cells;
+        let mut empty = [0usize; 16];
+        let mut k = 0;
+        for &cell in &t.house_cells[house * n..(house + 1) * n] {
+            let cell = cell as usize;
+            if state.is_unsolved(cell) {
+                empty[k] = cell;
+                k += 1;
+            }
+        }
+        // The house's copies of its cells: the rows of its kind's tables.
+        let mut problem = Assignment {
+            profit: &state.profit[base * n..(base + cells) * n],
+            allowed: &state.candidates,
+            row_dual: &mut state.cell_dual[base..base + cells],
+            column_dual: &mut state.digit_dual[house * n..(house + 1) * n],
+            assigned: &mut state.assigned[base..base + cells],
+        };
+        if !problem.complete(&empty[..k], t.all_digits & !state.placed[house]) {
+            return false;
+        }
+        state.house_bound[house] = problem.profit_of(&empty[..k]);
+        true
+    }
+
+    /// Reduced-cost fixing, the houses up to date: strikes every candidate whose loss (see
+    /// [`Maximiser::losses`]) would leave no bound above `aim`, then propagates and updates
+    /// the bound, until nothing more goes. Returns the bound, or `None` if the node is dead.
+    /// O(cells * N) per round.
+    fn fix_reduced_costs(&mut self, aim: Option<u32>) -> Option<u32> {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        // The node is propagated: whatever a failed placement elsewhere left here is stale.
+        self.singles.clear();
+        loop {
+            let bound = self.state.bound;
+            let aim = match aim {
+                Some(b) if bound > b => b,
+                _ => return Some(bound),
+            };
+            let slack = self.state.slack(aim);
+            let mut struck = false;
+            let state = &mut *self.state;
+            for cell in Cells(state.unsolved) {
+                let houses = t.cell_houses[cell];
+                let mut strike = 0u16;
+                for d in digits(state.candidates[cell]) {
+                    if state.loss(n, cells, cell, houses, d) > slack {
+                        strike |= 1 << d;
+                    }
+                }
+                if strike == 0 {
+                    continue;
+                }
+                if !state.strike(self.singles, cells, houses, cell, strike) {
+                    return None;
+                }
+                struck = true;
+            }
+            if !struck {
+                return Some(bound);
+            }
+            if !self.propagate() {
+                return None;
+            }
+            self.bound()?;
+        }
+    }
+
+    /// A subgradient step of `delta` profit units (houses up to date): wherever the copies
+    /// of an empty cell (its row's, column's and region's) assign it different digits, each
+    /// copy's digit moves `delta` of its profit to each copy that assigns another one; then
+    /// [`State::reset_duals`]. O(cells * N).
+    fn subgradient_step(&mut self, delta: i32) {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let state = &mut *self.state;
+        for cell in Cells(state.unsolved) {
+            let a = state.copies(cells, cell);
+            if a[0] == a[1] && a[1] == a[2] {
+                continue;
+            }
+            for k in 0..3 {
+                let d = a[k].trailing_zeros() as usize;
+                for (j, &other) in a.iter().enumerate() {
+                    if other != a[k] {
+                        state.profit[(k * cells + cell) * n + d] -= delta;
+                        state.profit[(j * cells + cell) * n + d] += delta;
+                    }
+                }
+            }
+            state.reset_duals(t, cell, a);
+        }
+    }
+
+    /// A block coordinate descent step on the dual (houses up to date): for each empty cell
+    /// and candidate, profit moves between the three copies so that their reduced costs
+    /// become equal (their mean, rounded to integers that keep the sum). The duals stay
+    /// feasible, each copy's dual rises to its new least reduced cost, so the bound cannot
+    /// rise, and a copy whose digit no longer has that least cost loses it. Unlike a
+    /// subgradient step it needs no step size, but it can stall short of the best bound,
+    /// which the subgradient steps between these steps get past. O(cells * N).
+    fn average(&mut self) {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let state = &mut *self.state;
+        for cell in Cells(state.unsolved) {
+            let houses = t.cell_houses[cell];
+            let mut lowest = [i32::MAX; 3];
+            // The new reduced cost of each digit, the same in the three copies but for
+            // the rounding, and one more in the copies `kind < extra`.
+            let mut mean = [0i32; 16];
+            let mut extra = [0usize; 16];
+            for d in digits(state.candidates[cell]) {
+                let r = state.reduced(n, cells, cell, houses, d);
+                let total = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
+                mean[d] = total.div_euclid(3) as i32;
+                extra[d] = total.rem_euclid(3) as usize;
+                for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
+                    let target = mean[d] + (kind < extra[d]) as i32;
+                    state.profit[(kind * cells + cell) * n + d] += rk - target;
+                    *low = (*low).min(target);
+                }
+            }
+            for (kind, &h) in houses.iter().enumerate() {
+                let i = kind * cells + cell;
+                state.cell_dual[i] += lowest[kind];
+                let a = state.assigned[i];
+                if a != 0 {
+                    let d = a.trailing_zeros() as usize;
+                    if mean[d] + (kind < extra[d]) as i32 != lowest[kind] {
+                        state.assigned[i] = 0;
+                    }
+                }
+                state.dirty |= 1 << h;
+            }
+        }
+    }
+
+    /// Replaces the node's profits (houses up to date) by ones built from a
+    /// near-optimal dual of the linear relaxation, when that dual promises a lower total, and
+    /// returns the bound after reduced-cost fixing against `aim` (`None`: the node is dead).
+    ///
+    /// The relaxation's dual gives each empty cell a value `u`, and each house a value `y`
+    /// per missing digit. In three stages:
+    ///
+    /// 1. Entropic smoothing approximates it: exact minimisation over one kind of constraint
+    ///    at a time ([`Node::smooth_cells`], then [`Node::smooth_houses`]: each a log-sum-exp
+    ///    at temperature `tau`), with `tau` halved stage by stage. Unlike the subgradient
+    ///    steps it does not stall far from the optimum.
+    /// 2. [`Node::hard_dual`] takes each cell's `u` as its hard maximum, which makes the dual
+    ///    feasible, and values it; a dual that promises no lower total than the node's
+    ///    changes nothing.
+    /// 3. [`Node::split_profits`] splits every cell and digit's gain between the three copies
+    ///    as its house's dual plus a third of `u` minus a third of the slack: each copy's
+    ///    assignment is then worth at most its house's share of the dual, and the houses'
+    ///    bounds together at most the dual's value. The bound the assignments compute from
+    ///    these profits is exact whatever the rounding.
+    ///
+    /// O(SMOOTH_STAGES * SMOOTH_SWEEPS * cells * N).
+    fn smooth(&mut self, aim: Option<u32>) -> Option<u32> {
+        let t = self.tables;
+        let mut u = vec![0.0f64; t.cells];
+        let mut y = vec![0.0f64; 3 * t.size * t.size];
+        let top = t.weights.iter().copied().max().unwrap_or(0);
+        let mut tau = f64::from(top.max(1)) / 4.0;
+        for _ in 0..SMOOTH_STAGES {
+            for _ in 0..SMOOTH_SWEEPS {
+                self.smooth_cells(&y, tau, &mut u);
+                self.smooth_houses(&u, tau, &mut y);
+            }
+            tau /= 2.0;
+        }
+        let scale = f64::from(SCALE);
+        let promised = (f64::from(self.state.score) + self.hard_dual(&y)) * scale;
+        // Room for rounding (under a unit per cell and house) before it is worth taking.
+        let margin = (t.cells + 3 * t.size) as f64;
+        if promised.is_nan() || promised + margin >= self.state.total() as f64 {
+            return self.fix_reduced_costs(aim);
+        }
+        self.split_profits(&y);
+        self.bound()?;
+        self.fix_reduced_costs(aim)
+    }
+
+    /// A sweep of the smoothed dual over the cells, the houses' duals `y` fixed: each empty
+    /// cell's `u` becomes the log-sum-exp at `tau` of its candidates' gains less their
+    /// houses' duals. O(cells * N).
+    fn smooth_cells(&self, y: &[f64], tau: f64, u: &mut [f64]) {
+        let t = self.tables;
+        let state = &*self.state;
+        for cell in Cells(state.unsolved) {
+            let houses = t.cell_houses[cell];
+            let mut reduced = [0.0f64; 16];
+            let mut count = 0;
+            for d in digits(state.candidates[cell]) {
+                reduced[count] = t.gain(cell, d) - t.other_duals(y, houses, 3, d);
+                count += 1;
+            }
+            u[cell] = log_sum_exp(&reduced[..count], tau);
+        }
+    }
+
+    /// A sweep of the smoothed dual over the houses, in turn, the cells' duals `u` fixed:
+    /// each house's dual `y` for a missing digit becomes the log-sum-exp at `tau` of the
+    /// digit's gains in its places less their cells' duals and their other houses' duals.
+    /// O(cells * N).
+    fn smooth_houses(&self, u: &[f64], tau: f64, y: &mut [f64]) {
+        let t = self.tables;
+        let n = t.size;
+        let state = &*self.state;
+        for house in 0..3 * n {
+            let kind = house / n;
+            let members = &t.house_cells[house * n..(house + 1) * n];
+            for d in digits(t.all_digits & !state.placed[house]) {
+                let mut reduced = [0.0f64; 16];
+                let mut places = 0;
+                for &cell in members {
+                    let cell = cell as usize;
+                    if state.is_unsolved(cell) && state.candidates[cell] >> d & 1 != 0 {
+                        let houses = t.cell_houses[cell];
+                        reduced[places] =
+                            t.gain(cell, d) - u[cell] - t.other_duals(y, houses, kind, d);
+                        places += 1;
+                    }
+                }
+                y[house * n + d] = log_sum_exp(&reduced[..places], tau);
+            }
+        }
+    }
+
+    /// The value of the dual whose houses' duals are `y` and each empty cell's dual its
+    /// largest gain less its houses' duals (the least that makes the dual feasible), in
+    /// points beyond the placed score. O(cells * N).
+    fn hard_dual(&self, y: &[f64]) -> f64 {
+        let t = self.tables;
+        let n = t.size;
+        let state = &*self.state;
+        let mut value: f64 = 0.0;
+        for house in 0..3 * n {
+            for d in digits(t.all_digits & !state.placed[house]) {
+                value += y[house * n + d];
+            }
+        }
+        for cell in Cells(state.unsolved) {
+            let houses = t.cell_houses[cell];
+            let mut high = f64::NEG_INFINITY;
+            for d in digits(state.candidates[cell]) {
+                high = high.max(t.gain(cell, d) - t.other_duals(y, houses, 3, d));
+            }
+            value += high;
+        }
+        value
+    }
+
+    /// Sets the profits from the houses' duals `y` (points) and clears the assignments and
+    /// duals, every house dirty. The duals are made integers, so that the split is exact:
+    /// each house's rounded down to profit units, then each cell's the least that keeps the
+    /// dual feasible. O(cells * N).
+    fn split_profits(&mut self, y: &[f64]) {
+        let t = self.tables;
+        let scale = f64::from(SCALE);
+        let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
+        let state = &mut *self.state;
+        for cell in Cells(state.unsolved) {
+            Self::split_cell(t, state, &shares, cell);
+        }
+        state.assigned.iter_mut().for_each(|a| *a = 0);
+        state.cell_dual.iter_mut().for_each(|v| *v = 0);
+        state.digit_dual.iter_mut().for_each(|v| *v = 0);
+        state.dirty = (1u64 << (3 * t.size)) - 1;
+    }
+
+    /// [`Node::split_profits`] for one empty `cell`, the houses' duals being `shares`
+    /// (profit units). O(N).
+    fn split_cell(t: &Tables, state: &mut State<B>, shares: &[i32], cell: usize) {
+        let (n, cells) = (t.size, t.cells);
+        let houses = t.cell_houses[cell];
+        let share = |k: usize, d: usize| shares[houses[k] as usize * n + d];
+        let gain = |d: usize| SCALE * t.weights[cell] as i32 * (d as i32 + 1);
+        let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
+        let mut high = i32::MIN;
+        for d in digits(state.candidates[cell]) {
+            high = high.max(spare(d));
+        }
+        for d in digits(state.candidates[cell]) {
+            // Each copy gets its house's share plus its third of the cell's dual, less its
+            // third of the slack; the thirds' remainders go to the first copies.
+            let slack = high - spare(d);
+            for k in 0..3 {
+                let third = |x: i32| x.div_euclid(3) + (k < x.rem_euclid(3) as usize) as i32;
+                state.profit[(k * cells + cell) * n + d] = share(k, d) + third(high) - third(slack);
+            }
         }
     }
 }
@@ -1260,11 +1481,11 @@ fn mix(x: u32) -> u32 {
     x ^ x >> 16
 }
 
-/// `tau * ln(sum(exp(t(d) / tau)))` over the digits `d` (0-based) of `set`, computed
-/// against the largest term.
-fn log_sum_exp(set: u16, tau: f64, t: impl Fn(usize) -> f64) -> f64 {
-    let high = digits(set).map(&t).fold(f64::NEG_INFINITY, f64::max);
-    let sum: f64 = digits(set).map(|d| ((t(d) - high) / tau).exp()).sum();
+/// `tau * ln(sum(exp(v / tau)))` over the `values` (minus infinity if there are none),
+/// computed against the largest. O(values).
+fn log_sum_exp(values: &[f64], tau: f64) -> f64 {
+    let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = values.iter().map(|v| ((v - high) / tau).exp()).sum();
     high + tau * sum.ln()
 }
 
@@ -1409,8 +1630,8 @@ mod tests {
             let best = exhaustive(&layout, &givens, &weights).unwrap();
             let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
-            let before = engine.bound(0).unwrap();
-            let after = engine.smooth(0).unwrap();
+            let before = engine.node(0).bound().unwrap();
+            let after = engine.node(0).smooth(None).unwrap();
             assert!(after >= best, "givens {:?}", givens);
             tighter += (after < before) as usize;
         }
@@ -1431,10 +1652,11 @@ mod tests {
             let best = exhaustive(&layout, &givens, &weights);
             let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens));
-            let ceiling = engine.bound(0);
+            let ceiling = engine.node(0).bound();
             // A first completion to beat (none if the dive finds there is none).
-            engine.dive_in_turns(FIRST_DIVE_NODES);
-            let got = engine.aim_at_ceilings(ceiling);
+            let mut focused = false;
+            engine.dive_in_turns(FIRST_DIVE_NODES, &mut focused);
+            let got = engine.aim_at_ceilings(ceiling, focused);
             assert_eq!(got, best, "givens {:?}", givens);
             if let Some(best) = got {
                 assert!(is_completion(&layout, &givens, engine.best_grid()));
@@ -1461,9 +1683,8 @@ mod tests {
             for turn in 1..5 {
                 engine.best = None;
                 engine.aim = None;
-                assert!(engine.start(&givens) && engine.bound(0).is_some());
-                engine.shuffle = mix(turn) | 1;
-                let whole = engine.dive(u64::MAX);
+                assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+                let whole = engine.dive(u64::MAX, Order::Blind(mix(turn) | 1));
                 assert!(!whole, "a completion of {:?} exists", givens);
                 assert!(is_completion(&layout, &givens, engine.best_grid()));
                 found.push(engine.best_grid().to_vec());
