@@ -179,6 +179,15 @@ fn target9_print(best: Option<u32>) -> String {
 mod tests {
     use super::*;
 
+    /// The givens of target9's first sample.
+    fn target9_sample() -> Vec<u8> {
+        std::fs::read_to_string(testkit::workspace_root().join("tests/fixtures/target9/sample1.in"))
+            .unwrap()
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
+    }
+
     #[test]
     fn answers_match_the_samples() {
         let sima4 = [0, 0, 0, 0, 2, 3, 4, 1, 4, 1, 2, 3, 3, 2, 1, 4];
@@ -186,13 +195,7 @@ mod tests {
             sima4_case(1, &sima4).unwrap(),
             "Case #1:\n1432\n2341\n4123\n3214\n"
         );
-        let target9: Vec<u8> = std::fs::read_to_string(
-            testkit::workspace_root().join("tests/fixtures/target9/sample1.in"),
-        )
-        .unwrap()
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+        let target9 = target9_sample();
         assert_eq!(target9_output(&target9).unwrap(), "2829\n");
         let rows_as_groups: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
         let latin = gen::rows_swapped(0, 0, 1);
@@ -213,13 +216,7 @@ mod tests {
 
     #[test]
     fn target9_by_both_needs_both_engines_to_settle() {
-        let sample: Vec<u8> = std::fs::read_to_string(
-            testkit::workspace_root().join("tests/fixtures/target9/sample1.in"),
-        )
-        .unwrap()
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+        let sample = target9_sample();
         assert_eq!(
             target9_output_by_both(&sample, REFERENCE_STEPS, DLX_COMPLETIONS).unwrap(),
             "2829\n"
