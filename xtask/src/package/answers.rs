@@ -128,41 +128,94 @@ pub fn latin6_output(groups: &[u8], givens: &[u8]) -> String {
 /// completion, when there are fewer than [`DLX_COMPLETIONS`]. Errs if they disagree or if
 /// neither settles.
 pub fn target9_output(givens: &[u8]) -> Result<String, String> {
-    let boxes = gen::boxes(9);
-    let weights = testkit::target9_weights();
-    let (by_reference, sure) = reference::best_score(9, &boxes, givens, &weights, REFERENCE_STEPS);
-    let mut cover = SudokuCover::new(9, &boxes, givens);
-    let few = cover.count_up_to(DLX_COMPLETIONS, &mut [0; 81]) < DLX_COMPLETIONS;
-    let by_dlx = if few {
-        Some(cover.max_weighted(&weights))
-    } else {
-        None
-    };
-    let best = match (sure, by_dlx) {
-        (true, Some(dlx)) if dlx != by_reference => {
-            return Err(format!(
-                "target9: the reference scores {:?}, the exact-cover engine {:?}, on {:?}",
-                by_reference, dlx, givens
-            ))
+    let (by_reference, by_dlx) = target9_scores(givens, REFERENCE_STEPS, DLX_COMPLETIONS);
+    let best = match (by_reference, by_dlx) {
+        (Some(reference), Some(dlx)) if reference != dlx => {
+            return Err(disagree(givens, reference, dlx))
         }
-        (true, _) => by_reference,
-        (false, Some(dlx)) => dlx,
-        (false, None) => {
+        (Some(best), _) | (None, Some(best)) => best,
+        (None, None) => {
             return Err(format!(
                 "target9: neither the reference nor the exact-cover engine settles {:?}",
                 givens
             ))
         }
     };
-    Ok(match best {
+    Ok(target9_print(best))
+}
+
+/// The target9 output for `givens` by both engines, which must agree: the reference's branch
+/// and bound within `steps` steps and the exact-cover engine's maximum over every completion,
+/// of which there must be fewer than `completions`. For grids with more completions than
+/// [`target9_output`] lets the exact-cover engine visit. Errs if either does not settle or
+/// they disagree. Time: that of visiting every completion, plus the reference's `steps`.
+pub fn target9_output_by_both(
+    givens: &[u8],
+    steps: usize,
+    completions: usize,
+) -> Result<String, String> {
+    match target9_scores(givens, steps, completions) {
+        (Some(reference), Some(dlx)) if reference != dlx => Err(disagree(givens, reference, dlx)),
+        (Some(best), Some(_)) => Ok(target9_print(best)),
+        (None, _) => Err(format!(
+            "target9: the reference does not settle {:?} within {} steps",
+            givens, steps
+        )),
+        (_, None) => Err(format!(
+            "target9: {:?} has {} completions or more, too many for the exact-cover engine",
+            givens, completions
+        )),
+    }
+}
+
+/// The best score of `givens` (None: no completion) by the reference within `steps` steps
+/// and by the exact-cover engine if `givens` have fewer than `completions` completions; each
+/// None where that engine does not settle.
+fn target9_scores(
+    givens: &[u8],
+    steps: usize,
+    completions: usize,
+) -> (Option<Option<u32>>, Option<Option<u32>>) {
+    let boxes = gen::boxes(9);
+    let weights = testkit::target9_weights();
+    let (by_reference, sure) = reference::best_score(9, &boxes, givens, &weights, steps);
+    let mut cover = SudokuCover::new(9, &boxes, givens);
+    let few = cover.count_up_to(completions, &mut [0; 81]) < completions;
+    let by_dlx = if few {
+        Some(cover.max_weighted(&weights))
+    } else {
+        None
+    };
+    (if sure { Some(by_reference) } else { None }, by_dlx)
+}
+
+fn disagree(givens: &[u8], reference: Option<u32>, dlx: Option<u32>) -> String {
+    format!(
+        "target9: the reference scores {:?}, the exact-cover engine {:?}, on {:?}",
+        reference, dlx, givens
+    )
+}
+
+/// A target9 output: the best score, or -1 where there is no completion.
+fn target9_print(best: Option<u32>) -> String {
+    match best {
         Some(score) => format!("{}\n", score),
         None => "-1\n".to_string(),
-    })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The givens of target9's first sample.
+    fn target9_sample() -> Vec<u8> {
+        std::fs::read_to_string(testkit::workspace_root().join("tests/fixtures/target9/sample1.in"))
+            .unwrap()
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
+    }
 
     #[test]
     fn answers_match_the_samples() {
@@ -171,13 +224,7 @@ mod tests {
             sima4_case(1, &sima4).unwrap(),
             "Case #1:\n1432\n2341\n4123\n3214\n"
         );
-        let target9: Vec<u8> = std::fs::read_to_string(
-            testkit::workspace_root().join("tests/fixtures/target9/sample1.in"),
-        )
-        .unwrap()
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
+        let target9 = target9_sample();
         assert_eq!(target9_output(&target9).unwrap(), "2829\n");
         let rows_as_groups: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
         let latin = gen::rows_swapped(0, 0, 1);
@@ -194,6 +241,19 @@ mod tests {
             output.lines().nth(1),
             Some(rows(6, &grid, true).lines().next().unwrap())
         );
+    }
+
+    #[test]
+    fn target9_by_both_needs_both_engines_to_settle() {
+        let sample = target9_sample();
+        assert_eq!(
+            target9_output_by_both(&sample, REFERENCE_STEPS, DLX_COMPLETIONS).unwrap(),
+            "2829\n"
+        );
+        let few_steps = target9_output_by_both(&sample, 1, DLX_COMPLETIONS).unwrap_err();
+        assert!(few_steps.contains("does not settle"), "{}", few_steps);
+        let few_completions = target9_output_by_both(&sample, REFERENCE_STEPS, 1).unwrap_err();
+        assert!(few_completions.contains("too many"), "{}", few_completions);
     }
 
     #[test]
