@@ -676,7 +676,7 @@ impl<B: Bitset> Search<B> {
         // long counting, and the grids that admit no filling are mostly refuted by them.
         for lines in [&t.houses[..n], &t.houses[n..2 * n]] {
             for start in 0..n {
-                for end in start + 1..n {
+                for end in start + 1..=n {
                     let band = lines[start..end].iter().fold(B::EMPTY, |s, &h| s.or(h));
                     let mut regions = t.houses[2 * n..3 * n].to_vec();
                     regions.sort_by_key(|r| std::cmp::Reverse(r.and(band).len_with(B::EMPTY)));
