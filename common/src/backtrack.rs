@@ -104,6 +104,9 @@ struct Search<B> {
     /// The SAT solver's conflicts and propagations in the last count (0 without it).
     sat_conflicts: u64,
     sat_propagations: u64,
+    /// The most conflicts the SAT solver may meet in a count (see
+    /// [`Backtracker::cap_sat_conflicts`]).
+    sat_cap: u64,
     marks: Marks,
 }
 
@@ -496,6 +499,7 @@ impl<B: Bitset> Search<B> {
             guesses: 0,
             sat_conflicts: 0,
             sat_propagations: 0,
+            sat_cap: u64::MAX,
             marks: Marks {
                 stale_hidden: [0; MAX_DIGITS],
                 changed: 0,
@@ -651,6 +655,7 @@ impl<B: Bitset> Search<B> {
         let n = t.size;
         let lit = |cell: usize, d: usize| 2 * (cell * n + d) as u32;
         let mut sat = Sat::new(t.cells * n);
+        sat.cap_conflicts(self.sat_cap);
         // Exactly one of each group: the digits of a cell, the places of a digit in a house.
         let mut groups: Vec<Vec<u32>> = (0..t.cells)
             .map(|cell| (0..n).map(|d| lit(cell, d)).collect())
@@ -968,6 +973,14 @@ impl<B: Bitset> Backtracker<B> {
     /// search settled the count alone. O(1).
     pub fn sat_conflicts(&self) -> u64 {
         self.search.sat_conflicts
+    }
+
+    /// Caps the SAT solver's conflicts in each later [`Backtracker::count_up_to`] at `most`
+    /// (none at first): a count that needs more stops at conflict `most + 1`, its result then
+    /// meaningless, which [`Backtracker::sat_conflicts`] above `most` tells. For a caller that
+    /// weighs inputs by their work (the hunt), never for an answer. O(1).
+    pub fn cap_sat_conflicts(&mut self, most: u64) {
+        self.search.sat_cap = most;
     }
 
     /// The literals the SAT solver propagated in the last [`Backtracker::count_up_to`]; 0 when

@@ -81,6 +81,8 @@ pub struct Sat {
     propagations: u64,
     /// The sum of the learnt clauses' glue since [`Sat::new`] (a unit's is 1).
     glue_sum: u64,
+    /// The most conflicts [`Sat::solve`] may meet (see [`Sat::cap_conflicts`]).
+    cap: u64,
 }
 
 impl Sat {
@@ -94,6 +96,7 @@ impl Sat {
             order: VarOrder::new(vars),
             seen: vec![false; vars],
             reduce_above: FIRST_REDUCTION,
+            cap: u64::MAX,
             ..Sat::default()
         }
     }
@@ -134,6 +137,9 @@ impl Sat {
         while !self.failed {
             if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
+                if self.conflicts > self.cap {
+                    return false;
+                }
                 self.failed = self.limits.is_empty();
                 if !self.failed {
                     let (learnt, back) = self.analyze(conflict);
@@ -171,6 +177,13 @@ impl Sat {
             }
         }
         false
+    }
+
+    /// Makes [`Sat::solve`] give up at conflict `most + 1` since [`Sat::new`], answering false
+    /// whatever the formula: the answer of a solve that ends with [`Sat::conflicts`] above
+    /// `most` means nothing. O(1).
+    pub fn cap_conflicts(&mut self, most: u64) {
+        self.cap = most;
     }
 
     /// The conflicts met since [`Sat::new`]. O(1).
@@ -629,10 +642,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_pigeonhole_formula_has_no_model() {
-        // Seven pigeons in six holes: many conflicts, learnt clauses and restarts.
-        let (pigeons, holes) = (7, 6);
+    /// `pigeons` pigeons each in one of `holes` holes, no two in one.
+    fn pigeonhole(pigeons: usize, holes: usize) -> Sat {
         let var = |p: usize, h: usize| (p * holes + h) as u32;
         let mut sat = Sat::new(pigeons * holes);
         for p in 0..pigeons {
@@ -643,6 +654,27 @@ mod tests {
                 }
             }
         }
-        assert!(!sat.solve());
+        sat
+    }
+
+    #[test]
+    fn the_pigeonhole_formula_has_no_model() {
+        // Seven pigeons in six holes: many conflicts, learnt clauses and restarts.
+        assert!(!pigeonhole(7, 6).solve());
+    }
+
+    #[test]
+    fn a_capped_solve_stops_at_its_cap() {
+        // Capped at 40, a solve stops at the 41st conflict, and so does the next, whose one
+        // conflict is already past the cap.
+        let mut whole = pigeonhole(7, 6);
+        assert!(!whole.solve());
+        assert!(whole.conflicts() > 100, "{}", whole.conflicts());
+        let mut capped = pigeonhole(7, 6);
+        capped.cap_conflicts(40);
+        assert!(!capped.solve());
+        assert_eq!(capped.conflicts(), 41);
+        assert!(!capped.solve());
+        assert_eq!(capped.conflicts(), 42);
     }
 }
