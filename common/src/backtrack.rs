@@ -101,6 +101,9 @@ struct Search<B> {
     /// The SAT solver's conflicts and propagations in the last count (0 without it).
     sat_conflicts: u64,
     sat_propagations: u64,
+    /// The most conflicts the SAT solver may meet in a count (see
+    /// [`Backtracker::cap_sat_conflicts`]).
+    sat_cap: u64,
     marks: Marks,
 }
 
@@ -477,6 +480,7 @@ impl<B: Bitset> Search<B> {
             guesses: 0,
             sat_conflicts: 0,
             sat_propagations: 0,
+            sat_cap: u64::MAX,
             marks: Marks {
                 stale_hidden: [0; MAX_DIGITS],
                 changed: 0,
@@ -619,6 +623,12 @@ impl<B: Bitset> Search<B> {
     /// of the `k!` renamings of the fresh digits in a solution, all of them solutions, just
     /// one is, so each counts `k!` times. Stops once the count reaches `limit`, which it may
     /// pass. Exponential in the worst case.
+    ///
+    /// A solver's luck in the order it meets the formula in decides between hundreds of
+    /// conflicts and tens of thousands, and a hunt for slow inputs finds the unlucky orders:
+    /// so an attempt that passes its budget of conflicts starts over with the variables
+    /// numbered anew and twice the budget ([`Search::sat_attempt`]). Settled by the first
+    /// lucky order, at most about twice the conflicts of the last attempt.
     fn count_by_sat(
         &mut self,
         givens: &[u8],
@@ -626,10 +636,43 @@ impl<B: Bitset> Search<B> {
         solution: &mut [u8],
         fresh: u32,
     ) -> usize {
+        let (mut conflicts, mut propagations) = (0, 0);
+        let mut attempt = 0;
+        let count = loop {
+            let spare = self.sat_cap.saturating_sub(conflicts);
+            let budget = SAT_BUDGET.saturating_mul(1 << attempt.min(40)).min(spare);
+            let (count, sat) = self.sat_attempt(givens, limit, solution, fresh, attempt, budget);
+            conflicts += sat.conflicts();
+            propagations += sat.propagations();
+            if sat.conflicts() <= budget || budget == spare {
+                break count;
+            }
+            attempt += 1;
+        };
+        self.sat_conflicts = conflicts;
+        self.sat_propagations = propagations;
+        count
+    }
+
+    /// Attempt `attempt` of [`Search::count_by_sat`], stopped past `budget` conflicts: the
+    /// count and the solver. Variable `cell * N + d` of the rules is numbered
+    /// `(cell * N + d) * (2 * attempt * N + 1) + attempt` modulo `N^3`, one to one since the
+    /// factor is prime to `N`. Exponential in the worst case.
+    fn sat_attempt(
+        &self,
+        givens: &[u8],
+        limit: usize,
+        solution: &mut [u8],
+        fresh: u32,
+        attempt: usize,
+        budget: u64,
+    ) -> (usize, Sat) {
         let t = &self.tables;
-        let n = t.size;
-        let lit = |cell: usize, d: usize| 2 * (cell * n + d) as u32;
-        let mut sat = Sat::new(t.cells * n);
+        let (n, vars) = (t.size, t.cells * t.size);
+        let var = |cell: usize, d: usize| ((cell * n + d) * (2 * attempt * n + 1) + attempt) % vars;
+        let lit = |cell: usize, d: usize| 2 * var(cell, d) as u32;
+        let mut sat = Sat::new(vars);
+        sat.cap_conflicts(budget);
         // Exactly one of each group: the digits of a cell, the places of a digit in a house.
         let mut groups: Vec<Vec<u32>> = (0..t.cells)
             .map(|cell| (0..n).map(|d| lit(cell, d)).collect())
@@ -655,7 +698,7 @@ impl<B: Bitset> Search<B> {
         // long counting, and the grids that admit no filling are mostly refuted by them.
         for lines in [&t.houses[..n], &t.houses[n..2 * n]] {
             for start in 0..n {
-                for end in start + 1..n {
+                for end in start + 1..=n {
                     let band = lines[start..end].iter().fold(B::EMPTY, |s, &h| s.or(h));
                     let mut regions = t.houses[2 * n..3 * n].to_vec();
                     regions.sort_by_key(|r| std::cmp::Reverse(r.and(band).len_with(B::EMPTY)));
@@ -696,18 +739,23 @@ impl<B: Bitset> Search<B> {
         let weight: usize = (2..=digits.len()).product();
         let mut count = 0;
         while count < limit && sat.solve() {
-            let model: Vec<usize> = (0..t.cells * n).filter(|&v| sat.value(v)).collect();
+            let model: Vec<usize> = (0..t.cells * n)
+                .filter(|&u| sat.value(var(u / n, u % n)))
+                .collect();
             if count == 0 {
-                for &v in &model {
-                    solution[v / n] = (v % n) as u8 + 1;
+                for &u in &model {
+                    solution[u / n] = (u % n) as u8 + 1;
                 }
             }
             count = count.saturating_add(weight);
-            sat.add(&model.iter().map(|&v| 2 * v as u32 + 1).collect::<Vec<_>>());
+            sat.add(
+                &model
+                    .iter()
+                    .map(|&u| lit(u / n, u % n) + 1)
+                    .collect::<Vec<_>>(),
+            );
         }
-        self.sat_conflicts = sat.conflicts();
-        self.sat_propagations = sat.propagations();
-        count
+        (count, sat)
     }
 
     fn visit_from<F>(&mut self, depth: usize, walk: &mut Walk, visit: &mut F) -> bool
@@ -873,6 +921,10 @@ const PROBE_SHARE: u64 = 2;
 /// same dead ends over and over for minutes.
 const SAT_AFTER: usize = 3000;
 
+/// The conflicts of [`Search::count_by_sat`]'s first attempt, doubled at each next one: a few
+/// times what most grids it gets need.
+const SAT_BUDGET: u64 = 1000;
+
 /// The most cells on each side of the law of leftovers for its clauses to be added
 /// (`Search::count_by_sat`): a house's worth, which keeps each clause short.
 const LEFTOVERS_AT_MOST: usize = 9;
@@ -941,6 +993,14 @@ impl<B: Bitset> Backtracker<B> {
     /// search settled the count alone. O(1).
     pub fn sat_conflicts(&self) -> u64 {
         self.search.sat_conflicts
+    }
+
+    /// Caps the SAT solver's conflicts in each later [`Backtracker::count_up_to`] at `most`
+    /// (none at first): a count that needs more stops at conflict `most + 1`, its result then
+    /// meaningless, which [`Backtracker::sat_conflicts`] above `most` tells. For a caller that
+    /// weighs inputs by their work (the hunt), never for an answer. O(1).
+    pub fn cap_sat_conflicts(&mut self, most: u64) {
+        self.search.sat_cap = most;
     }
 
     /// The literals the SAT solver propagated in the last [`Backtracker::count_up_to`]; 0 when
@@ -1517,6 +1577,24 @@ mod tests {
                 .count_by_sat(&givens, limit, &mut by_sat, fresh)
                 .min(limit);
             assert_eq!(count, sat_count, "{:?}", givens);
+            // Every numbering of the variables counts the same.
+            let mut renumbered = vec![0; cells];
+            let (again, _) = solver.search.sat_attempt(
+                &givens,
+                limit,
+                &mut renumbered,
+                fresh,
+                round % 7,
+                u64::MAX,
+            );
+            assert_eq!(
+                count,
+                again.min(limit),
+                "{:?} attempt {}",
+                givens,
+                round % 7
+            );
+            assert!(count == 0 || is_solution(&layout, &givens, &renumbered));
             if count == 1 && limit > 1 {
                 assert_eq!(grid, by_sat);
             }

@@ -4,7 +4,7 @@
 //! ```text
 //! cargo xtask hunt <jigsaw|sima4|latin6|target9> [--seed S] [--evaluations N]
 //!     [--budget DURATION] [--pool P] [--mutations M] [--keep K] [--min-givens G] [--max-givens G]
-//!     [--eval-limit DURATION] [--run-limit DURATION] [--reference-steps N]
+//!     [--eval-limit N] [--eval-timeout DURATION] [--run-limit DURATION] [--reference-steps N]
 //!     [--milp PYTHON] [--binary PATH] [-o DIR]
 //! ```
 //!
@@ -16,10 +16,14 @@
 //! number of evaluations give the same inputs on every machine and under any load, and a
 //! child is judged by what the engine did rather than by what the machine was doing.
 //!
-//! An evaluation runs on a worker thread; one that has not ended after `--eval-limit`
-//! (default 60 s) ends the hunt, with that input kept as the costliest (its work unknown):
-//! the engine has no budget of its own to stop at, and an input slower than the limit is
-//! what the hunt looks for. Only a hunt that meets the limit depends on the machine.
+//! An evaluation whose work passes a cap ends the hunt, with that input kept as the costliest
+//! (its work unknown): an input past the cap is what the hunt looks for. jigsaw's cap is a
+//! count, `--eval-limit` SAT conflicts (default 1,000,000, seconds of work), at which the
+//! engine stops ([`work::Engine::work_within`]): where such a hunt ends does not depend on
+//! the machine or its load either. The other engines have no count to stop at, so each
+//! evaluation runs on a worker thread, and one that has not ended after `--eval-timeout`
+//! (default 60 s) ends the hunt too: only a hunt that meets that limit depends on the
+//! machine.
 //!
 //! At the end the `--keep` costliest inputs go to `DIR` (default `target/hunt/<problem>`) as
 //! `01.in`, `02.in`, ..., each with the release binary's output `NN.out` (the binary killed
@@ -82,9 +86,13 @@ pub struct Options {
     /// Hunt inputs of at most this many givens [default: as many as the problem allows]
     #[arg(long, value_name = "G")]
     pub max_givens: Option<usize>,
-    /// End the hunt at an evaluation that runs longer than this
+    /// End the hunt at an evaluation whose SAT solver meets more conflicts than this (jigsaw)
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    pub eval_limit: u64,
+    /// End the hunt at an evaluation that runs longer than this (a backstop for the engines
+    /// without a count to stop at)
     #[arg(long, value_name = "DURATION", value_parser = duration, default_value = "60s")]
-    pub eval_limit: Duration,
+    pub eval_timeout: Duration,
     /// Kill the release binary on a found input after this long
     #[arg(long, value_name = "DURATION", value_parser = duration, default_value = "120s")]
     pub run_limit: Duration,
@@ -235,22 +243,30 @@ pub fn climb(
     climb
 }
 
-/// An evaluator on a worker thread, which gives up on an input after `limit`: the worker is
-/// then left to finish it alone, and the hunt ends.
-fn watched(problem: Problem, limit: Duration) -> impl FnMut(&Instance) -> Option<Work> {
+/// An evaluator on a worker thread whose engine stops past `most_conflicts`, and which gives
+/// up on an input after `timeout`: the worker is then left to finish it alone, and the hunt
+/// ends.
+fn watched(
+    problem: Problem,
+    most_conflicts: u64,
+    timeout: Duration,
+) -> impl FnMut(&Instance) -> Option<Work> {
     let (jobs, inbox) = mpsc::channel::<Instance>();
-    let (outbox, results) = mpsc::channel::<Work>();
+    let (outbox, results) = mpsc::channel::<Option<Work>>();
     thread::spawn(move || {
         let mut engine = Engine::new(problem);
         for instance in inbox {
-            if outbox.send(engine.work(&instance)).is_err() {
+            if outbox
+                .send(engine.work_within(&instance, most_conflicts))
+                .is_err()
+            {
                 break;
             }
         }
     });
     move |instance| {
         jobs.send(instance.clone()).ok()?;
-        results.recv_timeout(limit).ok()
+        results.recv_timeout(timeout).ok().flatten()
     }
 }
 
@@ -278,7 +294,7 @@ pub fn main(options: &Options) -> Result<(), String> {
         .clone()
         .unwrap_or_else(|| crate::target_dir().join("hunt").join(problem.name()));
     let started = Instant::now();
-    let mut evaluate = watched(problem, options.eval_limit);
+    let mut evaluate = watched(problem, options.eval_limit, options.eval_timeout);
     let mut last_best = 0;
     let mut progress = |instance: &Instance| {
         let work = evaluate(instance);
@@ -347,8 +363,9 @@ fn summary(
         climb.evaluations,
         if climb.capped {
             format!(
-                ", ended by an evaluation over {}",
-                seconds(options.eval_limit)
+                ", ended by an evaluation over {} SAT conflicts or {}",
+                options.eval_limit,
+                seconds(options.eval_timeout)
             )
         } else {
             String::new()
@@ -561,6 +578,62 @@ mod tests {
             climb.pool[0].work, None,
             "the input over the limit comes first"
         );
+    }
+
+    #[test]
+    fn a_hunt_ended_by_its_conflict_cap_repeats_byte_for_byte() {
+        // The cap is a count: the same seed ends at the same evaluation with the same pool
+        // and report, however loaded the machine (the timeout is far off).
+        use clap::Parser;
+        let options = Options::try_parse_from([
+            "hunt",
+            "jigsaw",
+            "--seed",
+            "2",
+            "--evaluations",
+            "400",
+            "--eval-limit",
+            "30",
+        ])
+        .expect("valid options");
+        let rules = Rules::all(Problem::Jigsaw);
+        let run = || {
+            let mut evaluate = watched(Problem::Jigsaw, options.eval_limit, options.eval_timeout);
+            let shape = Shape {
+                pool: 4,
+                mutations: 2,
+            };
+            let budget = Budget {
+                evaluations: options.evaluations,
+                time: None,
+            };
+            let climb = climb(&rules, options.seed, shape, budget, &mut evaluate);
+            let written: Vec<Written> = (0..climb.pool.len())
+                .map(|k| Written {
+                    name: format!("{:02}", k + 1),
+                    check: String::new(),
+                    time: String::new(),
+                })
+                .collect();
+            let (report, _) = summary(
+                &options,
+                &rules,
+                &climb,
+                &climb.pool,
+                &written,
+                Duration::ZERO,
+            );
+            (climb, report)
+        };
+        let (climb, report) = run();
+        assert!(climb.capped && climb.evaluations < 400, "{}", report);
+        assert_eq!(climb.pool[0].work, None);
+        assert!(
+            report.contains("ended by an evaluation over 30 SAT conflicts"),
+            "{}",
+            report
+        );
+        assert_eq!(run(), (climb, report));
     }
 
     #[test]

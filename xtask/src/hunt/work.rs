@@ -74,19 +74,32 @@ impl Engine {
     /// Runs the engine on `instance` as the binary would and reads its counters. As slow as
     /// the binary on that input, without reading or printing.
     pub fn work(&mut self, instance: &Instance) -> Work {
-        match self {
+        self.work_within(instance, u64::MAX)
+            .expect("no cap to pass")
+    }
+
+    /// [`Engine::work`], but `None` once jigsaw's SAT solver meets more than `most_conflicts`
+    /// conflicts, where it stops: an evaluation's cap in a count, so that where a hunt ends
+    /// does not depend on the machine. The other engines have no count to stop at and run to
+    /// the end.
+    pub fn work_within(&mut self, instance: &Instance, most_conflicts: u64) -> Option<Work> {
+        Some(match self {
             Engine::Jigsaw(layout, backtracker) => {
                 let (walls, givens) = jigsaw_cells(&instance.input(Problem::Jigsaw));
                 let mut regions = [0u8; 81];
                 regions_from_walls(9, &walls, &mut regions).expect("legal walls");
                 layout.set_regions(&regions).expect("regions of nine cells");
                 backtracker.set_layout(layout);
+                backtracker.cap_sat_conflicts(most_conflicts);
                 let count = backtracker.count_up_to(&givens, 2, &mut [0; 81]);
                 let (nodes, conflicts, propagations) = (
                     backtracker.nodes(),
                     backtracker.sat_conflicts(),
                     backtracker.sat_propagations(),
                 );
+                if conflicts > most_conflicts {
+                    return None;
+                }
                 Work {
                     fitness: nodes + propagations * PROPAGATION,
                     counters: vec![
@@ -130,7 +143,7 @@ impl Engine {
                     answer: best.map_or("-1".to_string(), |b| (score::BASE + b).to_string()),
                 }
             }
-        }
+        })
     }
 }
 
@@ -177,6 +190,22 @@ mod tests {
             first,
             "the same input costs the same"
         );
+        // Capped below what it needs, the count stops and is no answer; then it runs whole.
+        // The first empty grid on a random path of regions whose count takes the SAT solver
+        // a few conflicts.
+        let mut rng = gen::Rng::new(4);
+        let (sparse, whole) = (0..1000)
+            .map(|_| Instance {
+                regions: gen::path_regions(&mut rng),
+                givens: vec![0; 81],
+            })
+            .map(|i| (i.clone(), jigsaw.work(&i)))
+            .find(|(_, w)| w.counters[1].1 > 10)
+            .expect("a grid the SAT solver works on");
+        let conflicts = whole.counters[1].1;
+        assert_eq!(jigsaw.work_within(&sparse, conflicts - 1), None);
+        assert_eq!(jigsaw.work_within(&sparse, conflicts), Some(whole.clone()));
+        assert_eq!(jigsaw.work(&sparse), whole);
         let mut target9 = Engine::new(Problem::Target9);
         let work = target9.work(&empty(9));
         assert!(work.answer.parse::<u32>().is_ok(), "{}", work.answer);
