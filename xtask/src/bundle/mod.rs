@@ -36,7 +36,7 @@
 //!
 //! Tests (`#[cfg(test)]` and `#[test]` items, `#[cfg_attr(test, ...)]`), doc comments and
 //! `lib.rs`'s crate-level attributes (which would apply to the whole bundle) are left out.
-//! `prettyplease` prints the result, indented with tabs; comments do not survive (the opening
+//! `prettyplease` prints the result, without indentation; comments do not survive (the opening
 //! one is added after).
 //!
 //! The one rule on the source: the binary's top-level names (items and imports) differ from
@@ -180,7 +180,7 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
         items,
     };
     captures::share_self_fields(&mut file);
-    let source = indent_with_tabs(&prune_with_rustc(file)?);
+    let source = unindent(&prune_with_rustc(file)?);
     let kept = syn::parse_file(&source).map_err(|e| e.to_string())?;
     let kept: HashSet<String> = kept.items.iter().filter_map(item_name).collect();
     Ok(Bundle {
@@ -189,9 +189,10 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
     })
 }
 
-/// `source` indented with a tab a level instead of four spaces, a quarter of a bundle's size;
-/// the lines inside multi-line string literals are left as they are.
-fn indent_with_tabs(source: &str) -> String {
+/// `source` without the spaces that open its lines (a fifth of a bundle's size, which a judge
+/// compiles and a reader can `rustfmt`); the lines inside multi-line string literals are left
+/// as they are, so the tokens do not change.
+fn unindent(source: &str) -> String {
     fn literal_lines(tokens: TokenStream, out: &mut HashSet<usize>) {
         for tree in tokens {
             match tree {
@@ -207,24 +208,34 @@ fn indent_with_tabs(source: &str) -> String {
     if let Ok(tokens) = source.parse::<TokenStream>() {
         literal_lines(tokens, &mut verbatim);
     }
-    let mut out = String::with_capacity(source.len());
-    for (i, line) in source.split_inclusive('\n').enumerate() {
-        let body = line.trim_start_matches(' ');
-        let spaces = line.len() - body.len();
-        if verbatim.contains(&(i + 1)) {
-            out.push_str(line);
-        } else {
-            out.extend(std::iter::repeat_n('\t', spaces / 4));
-            out.extend(std::iter::repeat_n(' ', spaces % 4));
-            out.push_str(body);
-        }
-    }
-    out
+    source
+        .split_inclusive('\n')
+        .enumerate()
+        .map(|(i, line)| {
+            if verbatim.contains(&(i + 1)) {
+                line
+            } else {
+                line.trim_start_matches(' ')
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unindenting_keeps_the_tokens_and_the_lines_of_string_literals() {
+        let source = "fn f() -> &'static str {\n    let s = \"a\n    b\";\n    s\n}\n";
+        let flat = unindent(source);
+        assert_eq!(
+            flat,
+            "fn f() -> &'static str {\nlet s = \"a\n    b\";\ns\n}\n"
+        );
+        let tokens = |s: &str| s.parse::<TokenStream>().unwrap().to_string();
+        assert_eq!(tokens(&flat), tokens(source));
+    }
 
     /// The manifests of a workspace of the packages `p` (version 2.5.1, MIT) and `common`.
     const MANIFESTS: [(&str, &str); 3] = [
