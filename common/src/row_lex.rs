@@ -72,6 +72,10 @@ const NUMBERS: usize = 1024;
 /// granted at the start; past that it hands over to the bitset backtracker.
 const PAY: u64 = 64;
 const GRACE: u64 = 1 << 10;
+/// The solutions granted at the start when two or more digits are not given: handing over
+/// then costs one search for the solutions up to renaming (see the module docs), far less
+/// than walking into the dead ends.
+const GRACE_RENAMING: u64 = 1 << 4;
 
 /// Words of the list of each row: the permutations that fit the rows above in the columns,
 /// and 3 entries that fit nothing to round it up to whole fours. Past row 0, a power of two
@@ -149,6 +153,8 @@ struct Walk<'a, F> {
     visited: u64,
     /// List entries scanned; `u64::MAX` once the walk has handed over.
     scanned: u64,
+    /// The entries granted at the start, besides `PAY` per solution visited.
+    grace: u64,
 }
 
 impl RowLex {
@@ -199,23 +205,25 @@ impl RowLex {
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
         self.work = 0;
-        let (walked, whole) = self.walk(givens, &mut visit);
+        let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
+        let renaming = free.count_ones() >= 2;
+        let grace = if renaming { GRACE_RENAMING } else { GRACE };
+        let (walked, whole) = self.walk(givens, grace, &mut visit);
         if whole {
             return walked;
         }
-        let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
-        if free.count_ones() >= 2 {
+        if renaming {
             if let Some(visited) = self.by_symmetry(givens, free, walked, &mut visit) {
                 return visited;
             }
         }
-        self.backtrack(givens, false, walked, &mut visit)
+        self.backtrack(givens, walked, &mut visit)
     }
 
     /// Walks the solutions of `givens` in lexicographic order. Returns the solutions visited
     /// and whether the walk went to its end or to a stop `visit` asked for, rather than
     /// handing over.
-    fn walk<F>(&mut self, givens: &[u8], visit: &mut F) -> (u64, bool)
+    fn walk<F>(&mut self, givens: &[u8], grace: u64, visit: &mut F) -> (u64, bool)
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
@@ -239,6 +247,7 @@ impl RowLex {
             found: 0,
             visited: 0,
             scanned: 0,
+            grace: PAY * grace,
         };
         // Each row's list (`LISTS`), permutation `p` as `p << INDEX | columns`; then, from
         // the end, each level's entries that fit there in the groups and givens (`FITTING`).
@@ -250,16 +259,16 @@ impl RowLex {
         walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
         // A walk that handed over had scanned its allowance, within a list.
         let whole = walk.scanned < u64::MAX;
-        self.work += walk.scanned.min(PAY * (walk.visited + GRACE));
+        self.work += walk.scanned.min(PAY * walk.visited + walk.grace);
         (walk.visited, whole)
     }
 
     /// Visits the solutions of `givens` by the bitset backtracker, in lexicographic order,
-    /// past the first `skip` of them, probing from the first node if `probing`. Returns the
-    /// number of solutions visited, `skip` included.
+    /// past the first `skip` of them. Returns the number of solutions visited, `skip`
+    /// included.
     // Kept out of the walk's caller, whose code it would otherwise change.
     #[inline(never)]
-    fn backtrack<F>(&mut self, givens: &[u8], probing: bool, mut skip: u64, visit: &mut F) -> u64
+    fn backtrack<F>(&mut self, givens: &[u8], mut skip: u64, visit: &mut F) -> u64
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
@@ -275,11 +284,7 @@ impl RowLex {
             }
             visit(&[rows[0], rows[1], rows[2]], &[[rows[3], rows[4], rows[5]]])
         };
-        let visited = if probing {
-            self.backtracker.visit_lex_probing(givens, each)
-        } else {
-            self.backtracker.visit_lex(givens, each)
-        };
+        let visited = self.backtracker.visit_lex(givens, each);
         self.work += NODE_WORK * self.backtracker.nodes();
         visited
     }
@@ -314,7 +319,7 @@ impl RowLex {
         let mut visited = 0;
         for (p, digits) in self.digits.iter().enumerate() {
             let (q, rename) = in_order_form(digits, free);
-            let q = number_of(&self.columns, &q) as usize;
+            let q = number(&q) as usize;
             let solutions = &canonical[start[q]..start[q + 1]];
             let len = solutions.len() as u64;
             if skip >= len {
@@ -326,8 +331,9 @@ impl RowLex {
             if p == q {
                 renamed.extend_from_slice(solutions);
             } else {
+                // Their first row is `p`'s.
                 let renamed_rows = solutions.iter().map(|&rows| {
-                    (0..SIZE).fold(0, |all, r| {
+                    (1..SIZE).fold(p as u64, |all, r| {
                         let digits = self.digits[row_of(rows, r)].map(|d| rename[d as usize]);
                         all << ROW_BITS | number(&digits) as u64
                     })
@@ -359,26 +365,31 @@ impl RowLex {
     }
 
     /// The solutions of `givens` whose first row takes the digits of `free` in increasing
-    /// order, in lexicographic order, each as its rows' numbers (see [`keep`]); `None` when
-    /// they are more than `STORED`. By the bitset backtracker, for each such first row in
-    /// turn: the walk has handed over.
+    /// order, in lexicographic order, each as its rows' numbers (see [`row_of`]); `None` when
+    /// the bitset backtracker visits more than `STORED` solutions to find them. It visits
+    /// one or more of each class of solutions that differ by a renaming of `free` (in any
+    /// order, the cell with the fewest candidates first), each renamed into that form.
     fn canonical_solutions(&mut self, givens: &[u8], free: u8) -> Option<Vec<u64>> {
         let mut canonical = Vec::new();
-        let mut with_row = givens.to_vec();
-        for p in 0..PERMUTATIONS {
-            let digits = self.digits[p];
-            let clash = (0..SIZE).any(|c| givens[c] != 0 && givens[c] != digits[c]);
-            if !in_order(&digits, free) || clash {
-                continue;
+        self.backtracker.visit_renamings(givens, |grid| {
+            let first: &[u8; SIZE] = grid[..SIZE].try_into().expect("a row");
+            let (_, rename) = in_order_form(first, free);
+            let mut back = [0; SIZE + 1];
+            for (d, &to) in rename.iter().enumerate() {
+                back[to as usize] = d as u8;
             }
-            with_row[..SIZE].copy_from_slice(&digits);
-            self.backtrack(&with_row, true, 0, &mut |above, below| {
-                keep(&mut canonical, above, below)
-            });
-            if canonical.len() > STORED {
-                return None;
-            }
+            canonical.push(grid.chunks(SIZE).fold(0, |all, row| {
+                let digits = [0, 1, 2, 3, 4, 5].map(|c| back[row[c] as usize]);
+                all << ROW_BITS | number(&digits) as u64
+            }));
+            canonical.len() <= STORED
+        });
+        self.work += NODE_WORK * self.backtracker.nodes();
+        if canonical.len() > STORED {
+            return None;
         }
+        canonical.sort_unstable();
+        canonical.dedup();
         Some(canonical)
     }
 }
@@ -415,7 +426,7 @@ where
             let group = groups[p & (NUMBERS - 1)];
             self.path[r] = p as u16;
             self.scanned += len as u64;
-            if self.scanned > PAY * (self.visited + GRACE) {
+            if self.scanned > PAY * self.visited + self.grace {
                 self.scanned = u64::MAX;
                 return false;
             }
@@ -465,20 +476,8 @@ where
     }
 }
 
-/// Keeps the solutions of a block in `store`, each as its rows' numbers (`ROW_BITS` each,
-/// the first highest). Returns whether `store` holds at most `STORED`. O(block).
-fn keep(store: &mut Vec<u64>, above: &[u16; 3], below: &[[u16; 3]]) -> bool {
-    let above = above.iter().fold(0, |all, &p| all << ROW_BITS | p as u64);
-    for rows in below {
-        store.push(
-            rows.iter()
-                .fold(above, |all, &p| all << ROW_BITS | p as u64),
-        );
-    }
-    store.len() <= STORED
-}
-
-/// The number of row `r` in a solution kept as its rows' numbers (see [`keep`]). O(1).
+/// The number of row `r` in a solution kept as its rows' numbers, `ROW_BITS` each and the
+/// first highest. O(1).
 fn row_of(rows: u64, r: usize) -> usize {
     (rows >> ((SIZE - 1 - r) as u32 * ROW_BITS)) as usize & (NUMBERS - 1)
 }
@@ -498,28 +497,17 @@ const NODE_WORK: u64 = 200;
 /// The work of renaming a solution's digits and sorting it in (see [`RowLex::work`]).
 const RENAMING_WORK: u64 = 50;
 
-/// Whether the digits of `free` (bit `digit - 1`) come in increasing order in `digits`. O(6).
-fn in_order(digits: &[u8; SIZE], free: u8) -> bool {
-    let mut last = 0;
-    digits
-        .iter()
-        .filter(|&&d| free >> (d - 1) & 1 != 0)
-        .all(|&d| {
-            let rising = d > last;
-            last = d;
-            rising
-        })
-}
-
 /// The row that takes the digits of `free` in increasing order where `digits` takes them,
 /// and the renaming of those digits (indexed by digit) that maps it to `digits`. O(6).
 fn in_order_form(digits: &[u8; SIZE], free: u8) -> ([u8; SIZE], [u8; SIZE + 1]) {
     let mut rename = [0, 1, 2, 3, 4, 5, 6];
     let mut form = *digits;
-    let mut sorted = (1..=SIZE as u8).filter(|&d| free >> (d - 1) & 1 != 0);
+    // The digits of `free` not yet placed in `form`, the lowest next.
+    let mut rest = free;
     for (slot, &d) in form.iter_mut().zip(digits) {
         if free >> (d - 1) & 1 != 0 {
-            *slot = sorted.next().unwrap_or(d);
+            *slot = rest.trailing_zeros() as u8 + 1;
+            rest &= rest.wrapping_sub(1);
             rename[*slot as usize] = d;
         }
     }
@@ -527,12 +515,29 @@ fn in_order_form(digits: &[u8; SIZE], free: u8) -> ([u8; SIZE], [u8; SIZE + 1]) 
 }
 
 /// The number of the permutation `digits` of `1..=SIZE` (its place in lexicographic order),
-/// from its inversions. O(6^2).
+/// from its inversions: the digits after each that are smaller are those smaller not yet
+/// seen. O(6).
 fn number(digits: &[u8; SIZE]) -> u16 {
-    (0..SIZE).fold(0, |n, i| {
-        let smaller = digits[i + 1..].iter().filter(|&&d| d < digits[i]).count();
+    let mut seen = 0usize;
+    digits.iter().enumerate().fold(0, |n, (i, &d)| {
+        let smaller = d as usize - 1 - usize::from(ONES[seen & ((1 << d) - 1)]);
+        seen |= 1 << d;
         n * (SIZE - i) as u16 + smaller as u16
     })
+}
+
+/// The set bits of each number below `2^(SIZE + 1)`: bit `d` of a set of digits.
+const ONES: [u8; 2 << SIZE] = ones();
+
+/// See [`ONES`].
+const fn ones() -> [u8; 2 << SIZE] {
+    let mut ones = [0; 2 << SIZE];
+    let mut n = 1;
+    while n < ones.len() {
+        ones[n] = ones[n / 2] + (n % 2) as u8;
+        n += 1;
+    }
+    ones
 }
 
 /// Slots for the solutions under three rows: a power of two above the most there can be,
@@ -806,6 +811,19 @@ mod tests {
         givens[..SIZE].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
         assert!(boxes.visit(&givens, |_, _| true) > 0);
         assert!(boxes.work() > 0);
+    }
+
+    /// Whether the digits of `free` (bit `digit - 1`) come in increasing order in `digits`. O(6).
+    fn in_order(digits: &[u8; SIZE], free: u8) -> bool {
+        let mut last = 0;
+        digits
+            .iter()
+            .filter(|&&d| free >> (d - 1) & 1 != 0)
+            .all(|&d| {
+                let rising = d > last;
+                last = d;
+                rising
+            })
     }
 
     #[test]
