@@ -789,19 +789,45 @@ impl<B: Bitset> Search<B> {
 
     /// Visits solutions below level `depth` as [`Backtracker::visit_renamings`] does: the
     /// fewest candidates first, and of a cell's `fresh` candidates (digits that neither a
-    /// given nor a branch on the path placed) only the smallest, as `count_from` counts.
-    /// False once `visit` has asked to stop.
-    fn visit_renamings_from<F>(&mut self, depth: usize, mut fresh: u32, visit: &mut F) -> bool
+    /// given nor a branch on the path placed) only the smallest, as `count_from` counts;
+    /// nodes probed as a lexicographic walk probes them (`Search::visit_from`). False once
+    /// `visit` has asked to stop.
+    fn visit_renamings_from<F>(
+        &mut self,
+        depth: usize,
+        mut fresh: u32,
+        walk: &mut Walk,
+        visit: &mut F,
+    ) -> bool
     where
         F: FnMut(&[u8]) -> bool,
     {
         let size = self.tables.size;
         loop {
-            self.nodes += 1;
+            walk.nodes += 1;
+            if walk.nodes > walk.most {
+                return false;
+            }
             let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
                 Some(cell) => cell,
-                None => return visit(&self.grid),
+                None => {
+                    walk.visited += 1;
+                    walk.fruitless = 0;
+                    return visit(&self.grid);
+                }
             };
+            walk.fruitless += 1;
+            if walk.fruitless >= walk.patience && walk.may_probe() {
+                let before = walk.trials;
+                let alive = self.probe(depth, &mut walk.trials);
+                walk.nodes += walk.trials - before;
+                if !alive {
+                    return true;
+                }
+                if self.levels[depth].unsolved.is_empty() {
+                    continue;
+                }
+            }
             let all = self.levels[depth].digits_of(size, cell);
             let twins = all & fresh;
             let mut digits = all & !(twins & twins.wrapping_sub(1));
@@ -809,7 +835,7 @@ impl<B: Bitset> Search<B> {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 if self.descend(depth, depth + 1, cell, all, d)
-                    && !self.visit_renamings_from(depth + 1, fresh & !(1 << d), visit)
+                    && !self.visit_renamings_from(depth + 1, fresh & !(1 << d), walk, visit)
                 {
                     return false;
                 }
@@ -906,6 +932,8 @@ struct Walk {
     /// Probe trials since the last solution, counted from when `visited` was `trials_at`.
     trials: u64,
     trials_at: u64,
+    /// Nodes after which a search for the solutions up to renaming gives up.
+    most: u64,
 }
 
 impl Walk {
@@ -924,6 +952,10 @@ impl Walk {
 /// Nodes a lexicographic walk goes without a solution before it probes every node
 /// ([`Search::probe`]) until the next one: walks that list many solutions never pay for it.
 const PATIENCE: u64 = 1 << 10;
+
+/// Nodes of a search for the solutions up to renaming before it starts again probing
+/// ([`Backtracker::visit_renamings`]).
+const RENAMINGS_RESTART: u64 = 1024;
 
 /// Probe trials a walk may spend per node since its last solution.
 const PROBE_SHARE: u64 = 2;
@@ -1036,6 +1068,7 @@ impl<B: Bitset> Backtracker<B> {
             fruitless: 0,
             trials: 0,
             trials_at: 0,
+            most: u64::MAX,
         };
         s.hidden = s.tables.cells > u64::CAPACITY;
         if s.start(givens) {
@@ -1047,30 +1080,46 @@ impl<B: Bitset> Backtracker<B> {
 
     /// Calls `visit` with solutions of `givens`, in no set order, until it returns false:
     /// at least one of each class of solutions that differ only by a renaming of the digits
-    /// no given uses, and any solution is such a renaming of one visited (value symmetry:
-    /// a branch tries only the smallest of a cell's candidates that neither a given nor a
-    /// branch above placed, as [`Backtracker::count_up_to`] does). For listing every
-    /// solution by renaming those visited, where the order of a lexicographic walk does not
-    /// pay: branches on the cell with the fewest candidates, with hidden singles. Returns
-    /// the number of solutions visited; [`Backtracker::nodes`] tells the nodes entered.
-    /// Constraint: `givens.len() == N * N`. Exponential in the worst case.
+    /// no given uses, some maybe twice, and any solution is such a renaming of one visited
+    /// (value symmetry: a branch tries only the smallest of a cell's candidates that neither
+    /// a given nor a branch above placed, as [`Backtracker::count_up_to`] does). For listing
+    /// every solution by renaming those visited, where the order of a lexicographic walk
+    /// does not pay: branches on the cell with the fewest candidates, with hidden singles.
+    /// A search past `RENAMINGS_RESTART` nodes starts again and probes every node from the
+    /// root (see [`Backtracker::visit_lex`]): some dead ends show only there, such as groups
+    /// that are the rows but for two cells swapped, and most searches end long before.
+    /// Returns the number of solutions visited; [`Backtracker::nodes`] tells the nodes
+    /// entered and probe trials made. Constraint: `givens.len() == N * N`. Exponential in
+    /// the worst case.
     pub fn visit_renamings<F>(&mut self, givens: &[u8], mut visit: F) -> u64
     where
         F: FnMut(&[u8]) -> bool,
     {
         let s = &mut *self.search;
+        let mut walk = Walk {
+            visited: 0,
+            nodes: 0,
+            patience: u64::MAX,
+            fruitless: 0,
+            trials: 0,
+            trials_at: 0,
+            most: RENAMINGS_RESTART,
+        };
         s.hidden = true;
-        s.nodes = 0;
-        let mut visited = 0;
-        if s.start(givens) {
-            let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
-            let fresh = ((1 << s.tables.size) - 1) & !used;
-            s.visit_renamings_from(0, fresh, &mut |grid| {
-                visited += 1;
-                visit(grid)
-            });
+        let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
+        let fresh = ((1 << s.tables.size) - 1) & !used;
+        let mut before = 0;
+        let stopped = !s.start(givens) || !s.visit_renamings_from(0, fresh, &mut walk, &mut visit);
+        if stopped && walk.nodes > walk.most {
+            before = walk.most;
+            walk.nodes = 0;
+            walk.patience = 0;
+            walk.most = u64::MAX;
+            s.start(givens);
+            s.visit_renamings_from(0, fresh, &mut walk, &mut visit);
         }
-        visited
+        s.nodes = (before + walk.nodes) as usize;
+        walk.visited
     }
 }
 
@@ -1369,6 +1418,11 @@ mod tests {
             }
         }
         assert_eq!(cases, 8);
+        // Groups that are the rows but for two cells swapped have no solution, which the
+        // search sees once it starts again probing.
+        let mut solver = Backtracker::<u64>::new(&rows_swapped(2, 4, 5, false));
+        assert_eq!(solver.visit_renamings(&[0; 36], |_| true), 0);
+        assert!(solver.nodes() > RENAMINGS_RESTART);
         // A visit stops when asked.
         let mut solver = Backtracker::<u64>::new(&Layout::boxes(2, 3));
         let mut seen = 0;

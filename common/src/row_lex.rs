@@ -29,23 +29,26 @@
 //! a solution can leave every row but the last free, and the walk would try all the rows
 //! above it), while the bitset backtracker's probes see such dead ends early. So the walk
 //! counts the list entries it scans, and once they pass `PAY` per solution visited (`GRACE`
-//! solutions granted) it hands over to the bitset backtracker, which lists the solutions
-//! anew in the same order and passes over as many as the walk visited. A layout without a
-//! solution costs the walk a fraction of a millisecond; one where the walk gave up late
-//! costs at most about what the backtracker alone would have, twice.
+//! solutions granted, `GRACE_RENAMING` when renaming, below, can take over) it hands over
+//! to the bitset backtracker, which lists the solutions anew in the same order and passes
+//! over as many as the walk visited. A layout without a solution costs the walk a fraction
+//! of a millisecond; one where the walk gave up late costs at most about what the
+//! backtracker alone would have, twice.
 //!
 //! Renaming: digits that no given uses are interchangeable, and every solution takes each
 //! digit in its first row, so with a set F of two or more such digits each solution is one
 //! renaming (a permutation of F) of exactly one solution whose first row takes F in
-//! increasing order. After a hand-over the backtracker lists only those, for each such first
-//! row in turn (a 1/|F|! share of its work), probing from its first node since the walk has
-//! shown that dead ends prevail, and they are kept; then for each first row in
-//! order the kept solutions of its in-order form are renamed (their rows numbered anew) and
-//! sorted, and go out in blocks as the walk's do. On groupings without givens where the walk
-//! hands over, the backtracker alone would meet each dead end again under each of the 720
-//! renamings; this way it meets it once, and a solution costs a renaming and its share of a
-//! sort. More than `STORED` kept solutions (groups that let many squares through, which the walk seldom
-//! gives up on) go to the backtracker whole instead, so memory stays bounded.
+//! increasing order. After a hand-over the backtracker finds those in one search in any
+//! order ([`Backtracker::visit_renamings`]: the cell with the fewest candidates first, and
+//! of a cell's digits of F that nothing above placed only the smallest), each renamed into
+//! that form, and they are sorted and kept; then for each first row in order the kept
+//! solutions of its in-order form are renamed (their rows numbered anew) and sorted, and
+//! go out in blocks as the walk's do. On groupings without givens where the walk hands
+//! over, a lexicographic search would meet each dead end again under each of the 720
+//! renamings; this way it meets it about once, and a solution costs a renaming and its
+//! share of a sort. More than `STORED` solutions found (groups that let many squares
+//! through, which the walk seldom gives up on) go to the backtracker whole instead, so
+//! memory stays bounded.
 //!
 //! Work: [`RowLex::work`] tells what the last visit cost in units that do not depend on the
 //! machine (list entries scanned; backtracker nodes and renamed solutions weighted by about
