@@ -789,45 +789,19 @@ impl<B: Bitset> Search<B> {
 
     /// Visits solutions below level `depth` as [`Backtracker::visit_renamings`] does: the
     /// fewest candidates first, and of a cell's `fresh` candidates (digits that neither a
-    /// given nor a branch on the path placed) only the smallest, as `count_from` counts;
-    /// nodes probed as a lexicographic walk probes them (`Search::visit_from`). False once
-    /// `visit` has asked to stop.
-    fn visit_renamings_from<F>(
-        &mut self,
-        depth: usize,
-        mut fresh: u32,
-        walk: &mut Walk,
-        visit: &mut F,
-    ) -> bool
+    /// given nor a branch on the path placed) only the smallest, as `count_from` counts.
+    /// False once `visit` has asked to stop.
+    fn renamings_from<F>(&mut self, depth: usize, mut fresh: u32, visit: &mut F) -> bool
     where
         F: FnMut(&[u8]) -> bool,
     {
         let size = self.tables.size;
         loop {
-            walk.nodes += 1;
-            if walk.nodes > walk.most {
-                return false;
-            }
+            self.nodes += 1;
             let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
                 Some(cell) => cell,
-                None => {
-                    walk.visited += 1;
-                    walk.fruitless = 0;
-                    return visit(&self.grid);
-                }
+                None => return visit(&self.grid),
             };
-            walk.fruitless += 1;
-            if walk.fruitless >= walk.patience && walk.may_probe() {
-                let before = walk.trials;
-                let alive = self.probe(depth, &mut walk.trials);
-                walk.nodes += walk.trials - before;
-                if !alive {
-                    return true;
-                }
-                if self.levels[depth].unsolved.is_empty() {
-                    continue;
-                }
-            }
             let all = self.levels[depth].digits_of(size, cell);
             let twins = all & fresh;
             let mut digits = all & !(twins & twins.wrapping_sub(1));
@@ -835,7 +809,7 @@ impl<B: Bitset> Search<B> {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 if self.descend(depth, depth + 1, cell, all, d)
-                    && !self.visit_renamings_from(depth + 1, fresh & !(1 << d), walk, visit)
+                    && !self.renamings_from(depth + 1, fresh & !(1 << d), visit)
                 {
                     return false;
                 }
@@ -932,8 +906,6 @@ struct Walk {
     /// Probe trials since the last solution, counted from when `visited` was `trials_at`.
     trials: u64,
     trials_at: u64,
-    /// Nodes after which a search for the solutions up to renaming gives up.
-    most: u64,
 }
 
 impl Walk {
@@ -952,10 +924,6 @@ impl Walk {
 /// Nodes a lexicographic walk goes without a solution before it probes every node
 /// ([`Search::probe`]) until the next one: walks that list many solutions never pay for it.
 const PATIENCE: u64 = 1 << 10;
-
-/// Nodes of a search for the solutions up to renaming before it starts again probing
-/// ([`Backtracker::visit_renamings`]).
-const RENAMINGS_RESTART: u64 = 1024;
 
 /// Probe trials a walk may spend per node since its last solution.
 const PROBE_SHARE: u64 = 2;
@@ -1068,7 +1036,6 @@ impl<B: Bitset> Backtracker<B> {
             fruitless: 0,
             trials: 0,
             trials_at: 0,
-            most: u64::MAX,
         };
         s.hidden = s.tables.cells > u64::CAPACITY;
         if s.start(givens) {
@@ -1085,41 +1052,24 @@ impl<B: Bitset> Backtracker<B> {
     /// a given nor a branch above placed, as [`Backtracker::count_up_to`] does). For listing
     /// every solution by renaming those visited, where the order of a lexicographic walk
     /// does not pay: branches on the cell with the fewest candidates, with hidden singles.
-    /// A search past `RENAMINGS_RESTART` nodes starts again and probes every node from the
-    /// root (see [`Backtracker::visit_lex`]): some dead ends show only there, such as groups
-    /// that are the rows but for two cells swapped, and most searches end long before.
-    /// Returns the number of solutions visited; [`Backtracker::nodes`] tells the nodes
-    /// entered and probe trials made. Constraint: `givens.len() == N * N`. Exponential in
+    /// The root is probed first (see [`Backtracker::visit_lex`]): some dead ends show only
+    /// there, such as groups that are the rows but for two cells swapped.
+    /// [`Backtracker::nodes`] tells the nodes entered and probe trials made. Constraint: `givens.len() == N * N`. Exponential in
     /// the worst case.
-    pub fn visit_renamings<F>(&mut self, givens: &[u8], mut visit: F) -> u64
+    pub fn visit_renamings<F>(&mut self, givens: &[u8], mut visit: F)
     where
         F: FnMut(&[u8]) -> bool,
     {
         let s = &mut *self.search;
-        let mut walk = Walk {
-            visited: 0,
-            nodes: 0,
-            patience: u64::MAX,
-            fruitless: 0,
-            trials: 0,
-            trials_at: 0,
-            most: RENAMINGS_RESTART,
-        };
         s.hidden = true;
+        s.nodes = 0;
         let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
         let fresh = ((1 << s.tables.size) - 1) & !used;
-        let mut before = 0;
-        let stopped = !s.start(givens) || !s.visit_renamings_from(0, fresh, &mut walk, &mut visit);
-        if stopped && walk.nodes > walk.most {
-            before = walk.most;
-            walk.nodes = 0;
-            walk.patience = 0;
-            walk.most = u64::MAX;
-            s.start(givens);
-            s.visit_renamings_from(0, fresh, &mut walk, &mut visit);
+        let mut trials = 0;
+        if s.start(givens) && s.probe(0, &mut trials) {
+            s.renamings_from(0, fresh, &mut visit);
         }
-        s.nodes = (before + walk.nodes) as usize;
-        walk.visited
+        s.nodes += trials as usize;
     }
 }
 
@@ -1404,11 +1354,10 @@ mod tests {
                     true
                 });
                 let mut visited = Vec::new();
-                let count = solver.visit_renamings(&givens, |g| {
+                solver.visit_renamings(&givens, |g| {
                     visited.push(g.to_vec());
                     true
                 });
-                assert_eq!(count, visited.len() as u64);
                 assert!(solver.nodes() > 0);
                 assert!(visited.len() < every.len() && visited.iter().all(|g| every.contains(g)));
                 assert!(every
@@ -1419,20 +1368,23 @@ mod tests {
         }
         assert_eq!(cases, 8);
         // Groups that are the rows but for two cells swapped have no solution, which the
-        // search sees once it starts again probing.
+        // probe of the root sees.
         let mut solver = Backtracker::<u64>::new(&rows_swapped(2, 4, 5, false));
-        assert_eq!(solver.visit_renamings(&[0; 36], |_| true), 0);
-        assert!(solver.nodes() > RENAMINGS_RESTART);
+        let mut found = 0;
+        solver.visit_renamings(&[0; 36], |_| {
+            found += 1;
+            true
+        });
+        assert_eq!(found, 0);
+        assert!(solver.nodes() > 0);
         // A visit stops when asked.
         let mut solver = Backtracker::<u64>::new(&Layout::boxes(2, 3));
         let mut seen = 0;
-        assert_eq!(
-            solver.visit_renamings(&[0; 36], |_| {
-                seen += 1;
-                seen < 5
-            }),
-            5
-        );
+        solver.visit_renamings(&[0; 36], |_| {
+            seen += 1;
+            seen < 5
+        });
+        assert_eq!(seen, 5);
     }
 
     #[test]

@@ -77,8 +77,9 @@ const PAY: u64 = 64;
 const GRACE: u64 = 1 << 10;
 /// The solutions granted at the start when two or more digits are not given: handing over
 /// then costs one search for the solutions up to renaming (see the module docs), far less
-/// than walking into the dead ends.
-const GRACE_RENAMING: u64 = 1 << 4;
+/// than walking into the dead ends. Enough for the first lists of every row (about 1,100
+/// entries), so that the 2x3 boxes, where the walk pays, never hand over.
+const GRACE_RENAMING: u64 = 1 << 6;
 
 /// Words of the list of each row: the permutations that fit the rows above in the columns,
 /// and 3 entries that fit nothing to round it up to whole fours. Past row 0, a power of two
@@ -154,10 +155,9 @@ struct Walk<'a, F> {
     block: [[u16; 3]; BLOCK],
     found: usize,
     visited: u64,
-    /// List entries scanned; `u64::MAX` once the walk has handed over.
+    /// List entries scanned, from `PAY` for each solution of `GRACE` not granted; `u64::MAX`
+    /// once the walk has handed over.
     scanned: u64,
-    /// The entries granted at the start, besides `PAY` per solution visited.
-    grace: u64,
 }
 
 impl RowLex {
@@ -249,8 +249,7 @@ impl RowLex {
             block: [[0; 3]; BLOCK],
             found: 0,
             visited: 0,
-            scanned: 0,
-            grace: PAY * grace,
+            scanned: PAY * (GRACE - grace),
         };
         // Each row's list (`LISTS`), permutation `p` as `p << INDEX | columns`; then, from
         // the end, each level's entries that fit there in the groups and givens (`FITTING`).
@@ -262,7 +261,7 @@ impl RowLex {
         walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
         // A walk that handed over had scanned its allowance, within a list.
         let whole = walk.scanned < u64::MAX;
-        self.work += walk.scanned.min(PAY * walk.visited + walk.grace);
+        self.work += walk.scanned.min(PAY * (walk.visited + GRACE)) - PAY * (GRACE - grace);
         (walk.visited, whole)
     }
 
@@ -275,7 +274,6 @@ impl RowLex {
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
-        let columns = &self.columns;
         let each = |grid: &[u8]| {
             if skip > 0 {
                 skip -= 1;
@@ -283,7 +281,7 @@ impl RowLex {
             }
             let mut rows = [0; SIZE];
             for (row, digits) in rows.iter_mut().zip(grid.chunks(SIZE)) {
-                *row = number_of(columns, digits);
+                *row = number(digits);
             }
             visit(&[rows[0], rows[1], rows[2]], &[[rows[3], rows[4], rows[5]]])
         };
@@ -308,22 +306,40 @@ impl RowLex {
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
-        let canonical = self.canonical_solutions(givens, free)?;
-        // Where the solutions of each first row start in `canonical`, which is in order.
-        let mut start = vec![0; PERMUTATIONS + 1];
-        for &rows in &canonical {
-            start[row_of(rows, 0) + 1] += 1;
+        // The solutions whose first row takes `free` in increasing order, in order: one or
+        // more of each class of renamings from the backtracker, each renamed into that form.
+        let mut canonical = Vec::new();
+        let digits = &self.digits;
+        self.backtracker.visit_renamings(givens, |grid| {
+            // The renaming that puts the first row's digits of `free` in increasing order.
+            let mut back = [0, 1, 2, 3, 4, 5, 6];
+            let mut rest = free;
+            for &d in grid[..SIZE].iter().filter(|&&d| free >> (d - 1) & 1 != 0) {
+                back[d as usize] = rest.trailing_zeros() as u8 + 1;
+                rest &= rest - 1;
+            }
+            let rows = grid
+                .chunks(SIZE)
+                .fold(0, |all, row| all << ROW_BITS | number(row) as u64);
+            canonical.push(renaming(digits, rows, &back));
+            canonical.len() <= STORED
+        });
+        self.work += NODE_WORK * self.backtracker.nodes();
+        if canonical.len() > STORED {
+            return None;
         }
-        for p in 0..PERMUTATIONS {
-            start[p + 1] += start[p];
-        }
+        canonical.sort_unstable();
+        canonical.dedup();
         let mut renamed = Vec::new();
         let mut block = [[0; 3]; BLOCK];
         let mut visited = 0;
-        for (p, digits) in self.digits.iter().enumerate() {
+        for digits in &self.digits {
             let (q, rename) = in_order_form(digits, free);
             let q = number(&q) as usize;
-            let solutions = &canonical[start[q]..start[q + 1]];
+            // `canonical` is in order, so its solutions of each first row are together.
+            let from = canonical.partition_point(|&rows| row_of(rows, 0) < q);
+            let to = canonical.partition_point(|&rows| row_of(rows, 0) <= q);
+            let solutions = &canonical[from..to];
             let len = solutions.len() as u64;
             if skip >= len {
                 skip -= len;
@@ -331,20 +347,14 @@ impl RowLex {
                 continue;
             }
             renamed.clear();
-            if p == q {
-                renamed.extend_from_slice(solutions);
-            } else {
-                // Their first row is `p`'s.
-                let renamed_rows = solutions.iter().map(|&rows| {
-                    (1..SIZE).fold(p as u64, |all, r| {
-                        let digits = self.digits[row_of(rows, r)].map(|d| rename[d as usize]);
-                        all << ROW_BITS | number(&digits) as u64
-                    })
-                });
-                renamed.extend(renamed_rows);
-                renamed.sort_unstable();
-                self.work += RENAMING_WORK * len;
-            }
+            let digits = &self.digits;
+            renamed.extend(
+                solutions
+                    .iter()
+                    .map(|&rows| renaming(digits, rows, &rename)),
+            );
+            renamed.sort_unstable();
+            self.work += RENAMING_WORK * len;
             let mut rest = &renamed[skip as usize..];
             visited += skip;
             skip = 0;
@@ -365,35 +375,6 @@ impl RowLex {
             }
         }
         Some(visited)
-    }
-
-    /// The solutions of `givens` whose first row takes the digits of `free` in increasing
-    /// order, in lexicographic order, each as its rows' numbers (see [`row_of`]); `None` when
-    /// the bitset backtracker visits more than `STORED` solutions to find them. It visits
-    /// one or more of each class of solutions that differ by a renaming of `free` (in any
-    /// order, the cell with the fewest candidates first), each renamed into that form.
-    fn canonical_solutions(&mut self, givens: &[u8], free: u8) -> Option<Vec<u64>> {
-        let mut canonical = Vec::new();
-        self.backtracker.visit_renamings(givens, |grid| {
-            let first: &[u8; SIZE] = grid[..SIZE].try_into().expect("a row");
-            let (_, rename) = in_order_form(first, free);
-            let mut back = [0; SIZE + 1];
-            for (d, &to) in rename.iter().enumerate() {
-                back[to as usize] = d as u8;
-            }
-            canonical.push(grid.chunks(SIZE).fold(0, |all, row| {
-                let digits = [0, 1, 2, 3, 4, 5].map(|c| back[row[c] as usize]);
-                all << ROW_BITS | number(&digits) as u64
-            }));
-            canonical.len() <= STORED
-        });
-        self.work += NODE_WORK * self.backtracker.nodes();
-        if canonical.len() > STORED {
-            return None;
-        }
-        canonical.sort_unstable();
-        canonical.dedup();
-        Some(canonical)
     }
 }
 
@@ -429,7 +410,7 @@ where
             let group = groups[p & (NUMBERS - 1)];
             self.path[r] = p as u16;
             self.scanned += len as u64;
-            if self.scanned > PAY * self.visited + self.grace {
+            if self.scanned > PAY * (self.visited + GRACE) {
                 self.scanned = u64::MAX;
                 return false;
             }
@@ -479,6 +460,15 @@ where
     }
 }
 
+/// The solution kept as `rows` (see [`row_of`]) with its digits renamed by `rename`
+/// (indexed by digit), given each permutation's `digits`. O(36).
+fn renaming(digits: &[[u8; SIZE]], rows: u64, rename: &[u8; SIZE + 1]) -> u64 {
+    (0..SIZE).fold(0, |all, r| {
+        let renamed = digits[row_of(rows, r)].map(|d| rename[d as usize]);
+        all << ROW_BITS | number(&renamed) as u64
+    })
+}
+
 /// The number of row `r` in a solution kept as its rows' numbers, `ROW_BITS` each and the
 /// first highest. O(1).
 fn row_of(rows: u64, r: usize) -> usize {
@@ -519,28 +509,16 @@ fn in_order_form(digits: &[u8; SIZE], free: u8) -> ([u8; SIZE], [u8; SIZE + 1]) 
 
 /// The number of the permutation `digits` of `1..=SIZE` (its place in lexicographic order),
 /// from its inversions: the digits after each that are smaller are those smaller not yet
-/// seen. O(6).
-fn number(digits: &[u8; SIZE]) -> u16 {
-    let mut seen = 0usize;
+/// placed, kept for each digit `d` in bits `4 * d` (one less for each smaller one placed).
+/// O(6).
+fn number(digits: &[u8]) -> u16 {
+    let mut smaller = 0x543_2100u32;
     digits.iter().enumerate().fold(0, |n, (i, &d)| {
-        let smaller = d as usize - 1 - usize::from(ONES[seen & ((1 << d) - 1)]);
-        seen |= 1 << d;
-        n * (SIZE - i) as u16 + smaller as u16
+        let at = 4 * d as u32;
+        let below = smaller >> at & 15;
+        smaller -= 0x111_1111 << (at + 4) & 0x111_1111;
+        n * (SIZE - i) as u16 + below as u16
     })
-}
-
-/// The set bits of each number below `2^(SIZE + 1)`: bit `d` of a set of digits.
-const ONES: [u8; 2 << SIZE] = ones();
-
-/// See [`ONES`].
-const fn ones() -> [u8; 2 << SIZE] {
-    let mut ones = [0; 2 << SIZE];
-    let mut n = 1;
-    while n < ones.len() {
-        ones[n] = ones[n / 2] + (n % 2) as u8;
-        n += 1;
-    }
-    ones
 }
 
 /// Slots for the solutions under three rows: a power of two above the most there can be,
@@ -558,14 +536,6 @@ const COLUMNS: u64 = (1 << CELLS) - 1;
 #[inline]
 fn row_groups(groups: &[u64], r: usize) -> &[u64] {
     &groups[r * PERMUTATIONS..][..NUMBERS]
-}
-
-/// The number of the permutation `digits` of `1..=SIZE`, given each permutation's column
-/// bits: those are in increasing order, as their first column takes the highest. O(log 720).
-fn number_of(columns: &[u64], digits: &[u8]) -> u16 {
-    columns
-        .binary_search(&pairs(digits, |c| SIZE - 1 - c))
-        .unwrap_or(0) as u16
 }
 
 /// The permutations of `1..=SIZE` in lexicographic order: permutation `p` of a walk is the
@@ -915,15 +885,5 @@ mod tests {
         for (&longest, &room) in [PERMUTATIONS].iter().chain(&most).zip(&FITTING) {
             assert!(longest <= room, "{:?}", most);
         }
-    }
-
-    #[test]
-    fn numbers_of_permutations_are_their_places() {
-        let walk = RowLex::new(&Layout::boxes(2, 3));
-        let all = permutations();
-        assert!(all
-            .iter()
-            .enumerate()
-            .all(|(p, d)| number_of(&walk.columns, d) as usize == p));
     }
 }
