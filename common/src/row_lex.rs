@@ -29,23 +29,26 @@
 //! a solution can leave every row but the last free, and the walk would try all the rows
 //! above it), while the bitset backtracker's probes see such dead ends early. So the walk
 //! counts the list entries it scans, and once they pass `PAY` per solution visited (`GRACE`
-//! solutions granted) it hands over to the bitset backtracker, which lists the solutions
-//! anew in the same order and passes over as many as the walk visited. A layout without a
-//! solution costs the walk a fraction of a millisecond; one where the walk gave up late
-//! costs at most about what the backtracker alone would have, twice.
+//! solutions granted, `GRACE_RENAMING` when renaming, below, can take over) it hands over
+//! to the bitset backtracker, which lists the solutions anew in the same order and passes
+//! over as many as the walk visited. A layout without a solution costs the walk a fraction
+//! of a millisecond; one where the walk gave up late costs at most about what the
+//! backtracker alone would have, twice.
 //!
 //! Renaming: digits that no given uses are interchangeable, and every solution takes each
 //! digit in its first row, so with a set F of two or more such digits each solution is one
 //! renaming (a permutation of F) of exactly one solution whose first row takes F in
-//! increasing order. After a hand-over the backtracker lists only those, for each such first
-//! row in turn (a 1/|F|! share of its work), probing from its first node since the walk has
-//! shown that dead ends prevail, and they are kept; then for each first row in
-//! order the kept solutions of its in-order form are renamed (their rows numbered anew) and
-//! sorted, and go out in blocks as the walk's do. On groupings without givens where the walk
-//! hands over, the backtracker alone would meet each dead end again under each of the 720
-//! renamings; this way it meets it once, and a solution costs a renaming and its share of a
-//! sort. More than `STORED` kept solutions (groups that let many squares through, which the walk seldom
-//! gives up on) go to the backtracker whole instead, so memory stays bounded.
+//! increasing order. After a hand-over the backtracker finds those in one search in any
+//! order ([`Backtracker::visit_renamings`]: the cell with the fewest candidates first, and
+//! of a cell's digits of F that nothing above placed only the smallest), each renamed into
+//! that form, and they are sorted and kept; then for each first row in order the kept
+//! solutions of its in-order form are renamed (their rows numbered anew) and sorted, and
+//! go out in blocks as the walk's do. On groupings without givens where the walk hands
+//! over, a lexicographic search would meet each dead end again under each of the 720
+//! renamings; this way it meets it about once, and a solution costs a renaming and its
+//! share of a sort. More than `STORED` solutions found (groups that let many squares
+//! through, which the walk seldom gives up on) go to the backtracker whole instead, so
+//! memory stays bounded.
 //!
 //! Work: [`RowLex::work`] tells what the last visit cost in units that do not depend on the
 //! machine (list entries scanned; backtracker nodes and renamed solutions weighted by about
@@ -72,6 +75,11 @@ const NUMBERS: usize = 1024;
 /// granted at the start; past that it hands over to the bitset backtracker.
 const PAY: u64 = 64;
 const GRACE: u64 = 1 << 10;
+/// The solutions granted at the start when two or more digits are not given: handing over
+/// then costs one search for the solutions up to renaming (see the module docs), far less
+/// than walking into the dead ends. Enough for the first lists of every row (about 1,100
+/// entries), so that the 2x3 boxes, where the walk pays, never hand over.
+const GRACE_RENAMING: u64 = 1 << 6;
 
 /// Words of the list of each row: the permutations that fit the rows above in the columns,
 /// and 3 entries that fit nothing to round it up to whole fours. Past row 0, a power of two
@@ -147,7 +155,8 @@ struct Walk<'a, F> {
     block: [[u16; 3]; BLOCK],
     found: usize,
     visited: u64,
-    /// List entries scanned; `u64::MAX` once the walk has handed over.
+    /// List entries scanned, from `PAY` for each solution of `GRACE` not granted; `u64::MAX`
+    /// once the walk has handed over.
     scanned: u64,
 }
 
@@ -199,23 +208,25 @@ impl RowLex {
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
         self.work = 0;
-        let (walked, whole) = self.walk(givens, &mut visit);
+        let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
+        let renaming = free.count_ones() >= 2;
+        let grace = if renaming { GRACE_RENAMING } else { GRACE };
+        let (walked, whole) = self.walk(givens, grace, &mut visit);
         if whole {
             return walked;
         }
-        let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
-        if free.count_ones() >= 2 {
+        if renaming {
             if let Some(visited) = self.by_symmetry(givens, free, walked, &mut visit) {
                 return visited;
             }
         }
-        self.backtrack(givens, false, walked, &mut visit)
+        self.backtrack(givens, walked, &mut visit)
     }
 
     /// Walks the solutions of `givens` in lexicographic order. Returns the solutions visited
     /// and whether the walk went to its end or to a stop `visit` asked for, rather than
     /// handing over.
-    fn walk<F>(&mut self, givens: &[u8], visit: &mut F) -> (u64, bool)
+    fn walk<F>(&mut self, givens: &[u8], grace: u64, visit: &mut F) -> (u64, bool)
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
@@ -238,7 +249,7 @@ impl RowLex {
             block: [[0; 3]; BLOCK],
             found: 0,
             visited: 0,
-            scanned: 0,
+            scanned: PAY * (GRACE - grace),
         };
         // Each row's list (`LISTS`), permutation `p` as `p << INDEX | columns`; then, from
         // the end, each level's entries that fit there in the groups and givens (`FITTING`).
@@ -250,20 +261,19 @@ impl RowLex {
         walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
         // A walk that handed over had scanned its allowance, within a list.
         let whole = walk.scanned < u64::MAX;
-        self.work += walk.scanned.min(PAY * (walk.visited + GRACE));
+        self.work += walk.scanned.min(PAY * (walk.visited + GRACE)) - PAY * (GRACE - grace);
         (walk.visited, whole)
     }
 
     /// Visits the solutions of `givens` by the bitset backtracker, in lexicographic order,
-    /// past the first `skip` of them, probing from the first node if `probing`. Returns the
-    /// number of solutions visited, `skip` included.
+    /// past the first `skip` of them. Returns the number of solutions visited, `skip`
+    /// included.
     // Kept out of the walk's caller, whose code it would otherwise change.
     #[inline(never)]
-    fn backtrack<F>(&mut self, givens: &[u8], probing: bool, mut skip: u64, visit: &mut F) -> u64
+    fn backtrack<F>(&mut self, givens: &[u8], mut skip: u64, visit: &mut F) -> u64
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
-        let columns = &self.columns;
         let each = |grid: &[u8]| {
             if skip > 0 {
                 skip -= 1;
@@ -271,15 +281,11 @@ impl RowLex {
             }
             let mut rows = [0; SIZE];
             for (row, digits) in rows.iter_mut().zip(grid.chunks(SIZE)) {
-                *row = number_of(columns, digits);
+                *row = number(digits);
             }
             visit(&[rows[0], rows[1], rows[2]], &[[rows[3], rows[4], rows[5]]])
         };
-        let visited = if probing {
-            self.backtracker.visit_lex_probing(givens, each)
-        } else {
-            self.backtracker.visit_lex(givens, each)
-        };
+        let visited = self.backtracker.visit_lex(givens, each);
         self.work += NODE_WORK * self.backtracker.nodes();
         visited
     }
@@ -300,22 +306,40 @@ impl RowLex {
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
-        let canonical = self.canonical_solutions(givens, free)?;
-        // Where the solutions of each first row start in `canonical`, which is in order.
-        let mut start = vec![0; PERMUTATIONS + 1];
-        for &rows in &canonical {
-            start[row_of(rows, 0) + 1] += 1;
+        // The solutions whose first row takes `free` in increasing order, in order: one or
+        // more of each class of renamings from the backtracker, each renamed into that form.
+        let mut canonical = Vec::new();
+        let digits = &self.digits;
+        self.backtracker.visit_renamings(givens, |grid| {
+            // The renaming that puts the first row's digits of `free` in increasing order.
+            let mut back = [0, 1, 2, 3, 4, 5, 6];
+            let mut rest = free;
+            for &d in grid[..SIZE].iter().filter(|&&d| free >> (d - 1) & 1 != 0) {
+                back[d as usize] = rest.trailing_zeros() as u8 + 1;
+                rest &= rest - 1;
+            }
+            let rows = grid
+                .chunks(SIZE)
+                .fold(0, |all, row| all << ROW_BITS | number(row) as u64);
+            canonical.push(renaming(digits, rows, &back));
+            canonical.len() <= STORED
+        });
+        self.work += NODE_WORK * self.backtracker.nodes();
+        if canonical.len() > STORED {
+            return None;
         }
-        for p in 0..PERMUTATIONS {
-            start[p + 1] += start[p];
-        }
+        canonical.sort_unstable();
+        canonical.dedup();
         let mut renamed = Vec::new();
         let mut block = [[0; 3]; BLOCK];
         let mut visited = 0;
-        for (p, digits) in self.digits.iter().enumerate() {
+        for digits in &self.digits {
             let (q, rename) = in_order_form(digits, free);
-            let q = number_of(&self.columns, &q) as usize;
-            let solutions = &canonical[start[q]..start[q + 1]];
+            let q = number(&q) as usize;
+            // `canonical` is in order, so its solutions of each first row are together.
+            let from = canonical.partition_point(|&rows| row_of(rows, 0) < q);
+            let to = canonical.partition_point(|&rows| row_of(rows, 0) <= q);
+            let solutions = &canonical[from..to];
             let len = solutions.len() as u64;
             if skip >= len {
                 skip -= len;
@@ -323,19 +347,14 @@ impl RowLex {
                 continue;
             }
             renamed.clear();
-            if p == q {
-                renamed.extend_from_slice(solutions);
-            } else {
-                let renamed_rows = solutions.iter().map(|&rows| {
-                    (0..SIZE).fold(0, |all, r| {
-                        let digits = self.digits[row_of(rows, r)].map(|d| rename[d as usize]);
-                        all << ROW_BITS | number(&digits) as u64
-                    })
-                });
-                renamed.extend(renamed_rows);
-                renamed.sort_unstable();
-                self.work += RENAMING_WORK * len;
-            }
+            let digits = &self.digits;
+            renamed.extend(
+                solutions
+                    .iter()
+                    .map(|&rows| renaming(digits, rows, &rename)),
+            );
+            renamed.sort_unstable();
+            self.work += RENAMING_WORK * len;
             let mut rest = &renamed[skip as usize..];
             visited += skip;
             skip = 0;
@@ -356,30 +375,6 @@ impl RowLex {
             }
         }
         Some(visited)
-    }
-
-    /// The solutions of `givens` whose first row takes the digits of `free` in increasing
-    /// order, in lexicographic order, each as its rows' numbers (see [`keep`]); `None` when
-    /// they are more than `STORED`. By the bitset backtracker, for each such first row in
-    /// turn: the walk has handed over.
-    fn canonical_solutions(&mut self, givens: &[u8], free: u8) -> Option<Vec<u64>> {
-        let mut canonical = Vec::new();
-        let mut with_row = givens.to_vec();
-        for p in 0..PERMUTATIONS {
-            let digits = self.digits[p];
-            let clash = (0..SIZE).any(|c| givens[c] != 0 && givens[c] != digits[c]);
-            if !in_order(&digits, free) || clash {
-                continue;
-            }
-            with_row[..SIZE].copy_from_slice(&digits);
-            self.backtrack(&with_row, true, 0, &mut |above, below| {
-                keep(&mut canonical, above, below)
-            });
-            if canonical.len() > STORED {
-                return None;
-            }
-        }
-        Some(canonical)
     }
 }
 
@@ -465,20 +460,17 @@ where
     }
 }
 
-/// Keeps the solutions of a block in `store`, each as its rows' numbers (`ROW_BITS` each,
-/// the first highest). Returns whether `store` holds at most `STORED`. O(block).
-fn keep(store: &mut Vec<u64>, above: &[u16; 3], below: &[[u16; 3]]) -> bool {
-    let above = above.iter().fold(0, |all, &p| all << ROW_BITS | p as u64);
-    for rows in below {
-        store.push(
-            rows.iter()
-                .fold(above, |all, &p| all << ROW_BITS | p as u64),
-        );
-    }
-    store.len() <= STORED
+/// The solution kept as `rows` (see [`row_of`]) with its digits renamed by `rename`
+/// (indexed by digit), given each permutation's `digits`. O(36).
+fn renaming(digits: &[[u8; SIZE]], rows: u64, rename: &[u8; SIZE + 1]) -> u64 {
+    (0..SIZE).fold(0, |all, r| {
+        let renamed = digits[row_of(rows, r)].map(|d| rename[d as usize]);
+        all << ROW_BITS | number(&renamed) as u64
+    })
 }
 
-/// The number of row `r` in a solution kept as its rows' numbers (see [`keep`]). O(1).
+/// The number of row `r` in a solution kept as its rows' numbers, `ROW_BITS` each and the
+/// first highest. O(1).
 fn row_of(rows: u64, r: usize) -> usize {
     (rows >> ((SIZE - 1 - r) as u32 * ROW_BITS)) as usize & (NUMBERS - 1)
 }
@@ -498,28 +490,17 @@ const NODE_WORK: u64 = 200;
 /// The work of renaming a solution's digits and sorting it in (see [`RowLex::work`]).
 const RENAMING_WORK: u64 = 50;
 
-/// Whether the digits of `free` (bit `digit - 1`) come in increasing order in `digits`. O(6).
-fn in_order(digits: &[u8; SIZE], free: u8) -> bool {
-    let mut last = 0;
-    digits
-        .iter()
-        .filter(|&&d| free >> (d - 1) & 1 != 0)
-        .all(|&d| {
-            let rising = d > last;
-            last = d;
-            rising
-        })
-}
-
 /// The row that takes the digits of `free` in increasing order where `digits` takes them,
 /// and the renaming of those digits (indexed by digit) that maps it to `digits`. O(6).
 fn in_order_form(digits: &[u8; SIZE], free: u8) -> ([u8; SIZE], [u8; SIZE + 1]) {
     let mut rename = [0, 1, 2, 3, 4, 5, 6];
     let mut form = *digits;
-    let mut sorted = (1..=SIZE as u8).filter(|&d| free >> (d - 1) & 1 != 0);
+    // The digits of `free` not yet placed in `form`, the lowest next.
+    let mut rest = free;
     for (slot, &d) in form.iter_mut().zip(digits) {
         if free >> (d - 1) & 1 != 0 {
-            *slot = sorted.next().unwrap_or(d);
+            *slot = rest.trailing_zeros() as u8 + 1;
+            rest &= rest.wrapping_sub(1);
             rename[*slot as usize] = d;
         }
     }
@@ -527,11 +508,16 @@ fn in_order_form(digits: &[u8; SIZE], free: u8) -> ([u8; SIZE], [u8; SIZE + 1]) 
 }
 
 /// The number of the permutation `digits` of `1..=SIZE` (its place in lexicographic order),
-/// from its inversions. O(6^2).
-fn number(digits: &[u8; SIZE]) -> u16 {
-    (0..SIZE).fold(0, |n, i| {
-        let smaller = digits[i + 1..].iter().filter(|&&d| d < digits[i]).count();
-        n * (SIZE - i) as u16 + smaller as u16
+/// from its inversions: the digits after each that are smaller are those smaller not yet
+/// placed, kept for each digit `d` in bits `4 * d` (one less for each smaller one placed).
+/// O(6).
+fn number(digits: &[u8]) -> u16 {
+    let mut smaller = 0x543_2100u32;
+    digits.iter().enumerate().fold(0, |n, (i, &d)| {
+        let at = 4 * d as u32;
+        let below = smaller >> at & 15;
+        smaller -= 0x111_1111 << (at + 4) & 0x111_1111;
+        n * (SIZE - i) as u16 + below as u16
     })
 }
 
@@ -550,14 +536,6 @@ const COLUMNS: u64 = (1 << CELLS) - 1;
 #[inline]
 fn row_groups(groups: &[u64], r: usize) -> &[u64] {
     &groups[r * PERMUTATIONS..][..NUMBERS]
-}
-
-/// The number of the permutation `digits` of `1..=SIZE`, given each permutation's column
-/// bits: those are in increasing order, as their first column takes the highest. O(log 720).
-fn number_of(columns: &[u64], digits: &[u8]) -> u16 {
-    columns
-        .binary_search(&pairs(digits, |c| SIZE - 1 - c))
-        .unwrap_or(0) as u16
 }
 
 /// The permutations of `1..=SIZE` in lexicographic order: permutation `p` of a walk is the
@@ -808,6 +786,19 @@ mod tests {
         assert!(boxes.work() > 0);
     }
 
+    /// Whether the digits of `free` (bit `digit - 1`) come in increasing order in `digits`. O(6).
+    fn in_order(digits: &[u8; SIZE], free: u8) -> bool {
+        let mut last = 0;
+        digits
+            .iter()
+            .filter(|&&d| free >> (d - 1) & 1 != 0)
+            .all(|&d| {
+                let rising = d > last;
+                last = d;
+                rising
+            })
+    }
+
     #[test]
     fn in_order_forms_rename_unused_digits_only() {
         let all = permutations();
@@ -894,15 +885,5 @@ mod tests {
         for (&longest, &room) in [PERMUTATIONS].iter().chain(&most).zip(&FITTING) {
             assert!(longest <= room, "{:?}", most);
         }
-    }
-
-    #[test]
-    fn numbers_of_permutations_are_their_places() {
-        let walk = RowLex::new(&Layout::boxes(2, 3));
-        let all = permutations();
-        assert!(all
-            .iter()
-            .enumerate()
-            .all(|(p, d)| number_of(&walk.columns, d) as usize == p));
     }
 }

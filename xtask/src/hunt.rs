@@ -4,7 +4,8 @@
 //! ```text
 //! cargo xtask hunt <jigsaw|sima4|latin6|target9> [--seed S] [--evaluations N]
 //!     [--budget DURATION] [--pool P] [--mutations M] [--keep K] [--min-givens G] [--max-givens G]
-//!     [--eval-limit N] [--eval-timeout DURATION] [--run-limit DURATION] [--reference-steps N]
+//!     [--solvable] [--eval-limit N] [--eval-timeout DURATION] [--run-limit DURATION]
+//!     [--reference-steps N]
 //!     [--milp PYTHON] [--binary PATH] [-o DIR]
 //! ```
 //!
@@ -86,6 +87,10 @@ pub struct Options {
     /// Hunt inputs of at most this many givens [default: as many as the problem allows]
     #[arg(long, value_name = "G")]
     pub max_givens: Option<usize>,
+    /// Hunt inputs that have a solution: one without counts as costing nothing (latin6's
+    /// fitness, work per solution, otherwise climbs to inputs without any)
+    #[arg(long)]
+    pub solvable: bool,
     /// End the hunt at an evaluation whose SAT solver meets more conflicts than this (jigsaw)
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     pub eval_limit: u64,
@@ -297,7 +302,10 @@ pub fn main(options: &Options) -> Result<(), String> {
     let mut evaluate = watched(problem, options.eval_limit, options.eval_timeout);
     let mut last_best = 0;
     let mut progress = |instance: &Instance| {
-        let work = evaluate(instance);
+        let mut work = evaluate(instance);
+        if let Some(w) = work.as_mut().filter(|w| options.solvable && unsolved(w)) {
+            w.fitness = 0;
+        }
         if let Some(w) = &work {
             if w.fitness > last_best {
                 last_best = w.fitness;
@@ -353,11 +361,12 @@ fn summary(
     let mut report = String::new();
     let _ = writeln!(
         report,
-        "hunt {} --seed {} --pool {} --mutations {}, givens {}-{}: {} evaluations{}",
+        "hunt {} --seed {} --pool {} --mutations {}{}, givens {}-{}: {} evaluations{}",
         options.problem.name(),
         options.seed,
         options.pool,
         options.mutations,
+        if options.solvable { " --solvable" } else { "" },
         rules.min_givens,
         rules.max_givens,
         climb.evaluations,
@@ -389,6 +398,12 @@ fn summary(
         let _ = writeln!(times, "{}: {}", line.name, line.time);
     }
     (report, times)
+}
+
+/// Whether the engine found no solution: jigsaw's and sima4's `No solution`, latin6's
+/// `0 solutions`, target9's `-1`.
+fn unsolved(work: &Work) -> bool {
+    matches!(work.answer.as_str(), "No solution" | "0 solutions" | "-1")
 }
 
 /// `nodes 12, sat_conflicts 3`.
@@ -648,6 +663,8 @@ mod tests {
             (options.pool, options.mutations, options.max_givens),
             (8, 1, None)
         );
+        assert!(!options.solvable);
+        assert!(Options::try_parse_from(["hunt", "latin6", "--solvable"]).is_ok_and(|o| o.solvable));
         assert!(Options::try_parse_from(["hunt", "sudoku"]).is_err());
         assert!(Options::try_parse_from(["hunt", "latin6", "--pool", "0"]).is_err());
         assert!(Options::try_parse_from(["hunt", "latin6", "--budget", "soon"]).is_err());
