@@ -22,7 +22,7 @@
 //! | `sudoku-crate-17clue`, `sudoku-crate-hardest` | the `sudoku` crate's `Sudoku::solutions_count_up_to(2)` per puzzle |
 //! | `dlx-17clue`, `dlx-hardest` | `SudokuCover::set_givens` + `count_up_to(2, ..)` per puzzle |
 //! | `visit-lex-latin6` | `Backtracker::visit_lex` over all 28,200,960 grids of the empty 6x6 (2x3) |
-//! | `row-lex-latin6` | `RowLex::visit` over the same grids, whole rows at a time |
+//! | `row-lex-latin6` | `RowLex6::visit` over the same grids, whole rows at a time |
 //! | `weighted-noip` | `Maximiser::maximise` on each official target9 test |
 //!
 //! Beside the 9x9 sets' times, the guesses a puzzle (`Backtracker::guesses`,
@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 
 use common::backtrack::Backtracker;
 use common::layout::Layout;
-use common::row_lex::{permutations, RowLex};
+use common::row_lex6::{permutations, RowLex6};
 use common::sudoku_cover::SudokuCover;
 use common::weighted::Maximiser;
 use sudoku::Sudoku;
@@ -136,7 +136,7 @@ fn main() {
         });
         format!("{} grids (checksum {})", visited, first_cells)
     });
-    let mut rows = RowLex::new(&latin6);
+    let mut rows = RowLex6::new(&latin6);
     let first_digits: Vec<u64> = permutations().iter().map(|d| u64::from(d[0])).collect();
     options.bench("row-lex-latin6", 28_200_960, || {
         let mut first_cells = 0u64;

@@ -3,7 +3,7 @@
 //!
 //! Data flows one way: [`driver`] opens the input the command line names, [`scanner`] reads
 //! its tokens, the binary builds a [`layout::Layout`] and the givens, an engine
-//! ([`backtrack`], [`row_lex`] or [`weighted`]) solves and the binary prints through the
+//! ([`backtrack`], [`row_lex6`] or [`weighted`]) solves and the binary prints through the
 //! driver's one writer, and [`driver`] flushes it and turns errors into one line on stderr
 //! and an exit status.
 //!
@@ -21,7 +21,7 @@ pub mod driver;
 pub mod error;
 pub mod layout;
 pub mod regions;
-pub mod row_lex;
+pub mod row_lex6;
 pub mod sat;
 pub mod sat_order;
 pub mod scanner;

@@ -7,7 +7,7 @@
 use common::driver::{run, Out, Program};
 use common::error::{Error, InputError, Position};
 use common::layout::Layout;
-use common::row_lex::{permutations, RowLex};
+use common::row_lex6::{permutations, RowLex6};
 use common::scanner::{RowChar, Scanner};
 use std::io::Write;
 
@@ -35,7 +35,7 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let layout = read_groups(scanner, &mut row)?;
     let givens = read_givens(scanner, &mut row)?;
     scanner.expect_end("the givens")?;
-    let mut walk = RowLex::new(&layout);
+    let mut walk = RowLex6::new(&layout);
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
     let found = givens.map_or(0, |givens| {

@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | jigsaw | walls to regions, `Backtracker::count_up_to(givens, 2)` | `nodes + sat_propagations * PROPAGATION` |
 //! | sima4 | `Backtracker::count_up_to(givens, 2)` | `nodes` |
-//! | latin6 | `RowLex::visit` | `RowLex::work() / (solutions + 1)` |
+//! | latin6 | `RowLex6::visit` | `RowLex6::work() / (solutions + 1)` |
 //! | target9 | `Maximiser::maximise` over the 17 deciding cells | `nodes` |
 //!
 //! jigsaw's counts past a few thousand nodes go to the SAT solver, whose work is its
@@ -14,13 +14,13 @@
 //! around it, costs about [`PROPAGATION`] search nodes. latin6's fitness is the work
 //! per solution: the binary prints every solution, so an input with many of them is slow
 //! for its output alone, and what the hunt looks for is work that prints nothing.
-//! `RowLex::work` already weighs the walk's list entries against the bitset backtracker's
+//! `RowLex6::work` already weighs the walk's list entries against the bitset backtracker's
 //! nodes after a hand-over.
 
 use common::backtrack::Backtracker;
 use common::layout::Layout;
 use common::regions::regions_from_walls;
-use common::row_lex::RowLex;
+use common::row_lex6::RowLex6;
 use common::weighted::Maximiser;
 
 use super::instance::{Instance, Problem};
@@ -121,7 +121,7 @@ impl Engine {
             }
             Engine::Latin6 => {
                 let layout = Layout::new(6, instance.regions.clone()).expect("groups of six");
-                let mut walk = RowLex::new(&layout);
+                let mut walk = RowLex6::new(&layout);
                 let mut solutions = 0u64;
                 walk.visit(&instance.givens, |_, below| {
                     solutions += below.len() as u64;

@@ -50,11 +50,11 @@
 //! through, which the walk seldom gives up on) go to the backtracker whole instead, so
 //! memory stays bounded.
 //!
-//! Work: [`RowLex::work`] tells what the last visit cost in units that do not depend on the
+//! Work: [`RowLex6::work`] tells what the last visit cost in units that do not depend on the
 //! machine (list entries scanned; backtracker nodes and renamed solutions weighted by about
 //! what each costs), for searches for slow inputs.
 //!
-//! Memory: O(720 * 6) words for a [`RowLex`], and about half as many for a walk, whose
+//! Memory: O(720 * 6) words for a [`RowLex6`], and about half as many for a walk, whose
 //! lists each take the room the longest list of their level needs (see `Level`), allocated
 //! once; renaming keeps at most `STORED` solutions, a word each, and sorts a copy of those of
 //! one first row.
@@ -126,7 +126,7 @@ impl Level for Row3 {
 }
 
 /// The lexicographic walk over whole rows for one layout.
-pub struct RowLex {
+pub struct RowLex6 {
     /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation.
     columns: Vec<u64>,
     /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `r * 720 + p`; past
@@ -137,7 +137,7 @@ pub struct RowLex {
     backtracker: Backtracker<u64>,
     /// The digits of each permutation.
     digits: Vec<[u8; SIZE]>,
-    /// The work of the last visit (see [`RowLex::work`]).
+    /// The work of the last visit (see [`RowLex6::work`]).
     work: u64,
 }
 
@@ -160,7 +160,7 @@ struct Walk<'a, F> {
     scanned: u64,
 }
 
-impl RowLex {
+impl RowLex6 {
     /// The walk for `layout`. Constraint: `layout.size() == SIZE`.
     /// O(720 * 36) time, once.
     pub fn new(layout: &Layout) -> Self {
@@ -175,7 +175,7 @@ impl RowLex {
                 *group = pairs(row, |c| layout.region_of(r * SIZE + c));
             }
         }
-        RowLex {
+        RowLex6 {
             columns,
             groups,
             layout: layout.clone(),
@@ -185,7 +185,7 @@ impl RowLex {
         }
     }
 
-    /// The work of the last [`RowLex::visit`], in units of about one list entry scanned: the
+    /// The work of the last [`RowLex6::visit`], in units of about one list entry scanned: the
     /// entries its walks scanned, `NODE_WORK` for each node or probe trial of the bitset
     /// backtracker, and `RENAMING_WORK` for each solution it renamed (see the module docs).
     /// It depends on the layout and the givens alone, not on the machine, so a search for
@@ -487,7 +487,7 @@ const ALL_DIGITS: u8 = (1 << SIZE) - 1;
 /// The work of a node or a probe trial of the bitset backtracker, in list entries scanned
 /// (about what each costs).
 const NODE_WORK: u64 = 200;
-/// The work of renaming a solution's digits and sorting it in (see [`RowLex::work`]).
+/// The work of renaming a solution's digits and sorting it in (see [`RowLex6::work`]).
 const RENAMING_WORK: u64 = 50;
 
 /// The row that takes the digits of `free` in increasing order where `digits` takes them,
@@ -530,7 +530,7 @@ const INDEX: u32 = 48;
 /// The column bits of a listed permutation.
 const COLUMNS: u64 = (1 << CELLS) - 1;
 
-/// The group bits of row `r`'s permutations in `groups` (see `RowLex::groups`), `NUMBERS`
+/// The group bits of row `r`'s permutations in `groups` (see `RowLex6::groups`), `NUMBERS`
 /// words from the row's first, so that a masked permutation indexes them without a bounds
 /// check. O(1).
 #[inline]
@@ -569,9 +569,9 @@ mod tests {
     use testkit::reference;
     use testkit::rng::Rng;
 
-    /// Every solution `RowLex::visit` gives, as grids, in the order given.
+    /// Every solution `RowLex6::visit` gives, as grids, in the order given.
     fn walked(layout: &Layout, givens: &[u8]) -> Vec<Vec<u8>> {
-        let mut walk = RowLex::new(layout);
+        let mut walk = RowLex6::new(layout);
         let digits = permutations();
         let mut grids = Vec::new();
         let count = walk.visit(givens, |above, below| {
@@ -677,7 +677,7 @@ mod tests {
         givens[1] = 1;
         assert!(walked(&Layout::boxes(2, 3), &givens).is_empty());
         let layout = Layout::new(SIZE, gen::rows_swapped(2, 4, 5)).unwrap();
-        assert_eq!(RowLex::new(&layout).visit(&[0; CELLS], |_, _| true), 0);
+        assert_eq!(RowLex6::new(&layout).visit(&[0; CELLS], |_, _| true), 0);
     }
 
     /// The solutions of `givens` the bitset backtracker lists, as grids, in its order.
@@ -690,11 +690,11 @@ mod tests {
         grids
     }
 
-    /// The solutions `RowLex::by_symmetry` visits past the first `skip`, as grids; `None`
+    /// The solutions `RowLex6::by_symmetry` visits past the first `skip`, as grids; `None`
     /// when it declines.
     fn by_symmetry(layout: &Layout, givens: &[u8], skip: u64) -> Option<Vec<Vec<u8>>> {
         let used = givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
-        let mut walk = RowLex::new(layout);
+        let mut walk = RowLex6::new(layout);
         let digits = permutations();
         let mut grids = Vec::new();
         let count = walk.by_symmetry(givens, ALL_DIGITS & !used, skip, &mut |above, below| {
@@ -757,7 +757,7 @@ mod tests {
 
     #[test]
     fn renamed_visits_stop_when_asked() {
-        let mut walk = RowLex::new(&hunted());
+        let mut walk = RowLex6::new(&hunted());
         let mut seen = 0;
         let count = walk.by_symmetry(&[0; CELLS], ALL_DIGITS, 0, &mut |_, below| {
             seen += below.len() as u64;
@@ -769,7 +769,7 @@ mod tests {
 
     #[test]
     fn work_is_told_and_depends_on_the_input_alone() {
-        let mut walk = RowLex::new(&hunted());
+        let mut walk = RowLex6::new(&hunted());
         assert_eq!(walk.work(), 0);
         let whole = walk.visit(&[0; CELLS], |_, _| true);
         let work = walk.work();
@@ -779,7 +779,7 @@ mod tests {
         walk.visit(&[0; CELLS], |_, _| false);
         assert!(walk.work() < work);
         // The walk alone, on a grid it lists whole.
-        let mut boxes = RowLex::new(&Layout::boxes(2, 3));
+        let mut boxes = RowLex6::new(&Layout::boxes(2, 3));
         let mut givens = [0; CELLS];
         givens[..SIZE].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
         assert!(boxes.visit(&givens, |_, _| true) > 0);
@@ -817,7 +817,7 @@ mod tests {
 
     #[test]
     fn a_visit_stops_when_asked() {
-        let mut walk = RowLex::new(&Layout::boxes(2, 3));
+        let mut walk = RowLex6::new(&Layout::boxes(2, 3));
         for givens in [[0; CELLS], [1; CELLS]] {
             let mut seen = 0;
             let mut blocks = 0;
