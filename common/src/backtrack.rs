@@ -952,8 +952,8 @@ const PROBE_SHARE: u64 = 2;
 /// The nodes a count searches before it starts again with the SAT solver
 /// ([`Search::count_by_sat`]): several times what the hardest 9x9 puzzles need. The counts
 /// that run past it are mostly sparse jigsaw grids without a solution, which clause learning
-/// refutes within thousands of conflicts where the search, which learns nothing, meets the
-/// same dead ends over and over for minutes.
+/// refutes quickly where the search, which learns nothing, meets the same dead ends over and
+/// over.
 const SAT_AFTER: usize = 3000;
 
 /// The conflicts of [`Search::count_by_sat`]'s first attempt, doubled at each next one: a few
@@ -986,7 +986,7 @@ impl<B: Bitset> Backtracker<B> {
     /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. When two digits or
     /// more are not given, any solution gives another by swapping them, so the count is 0 or
     /// at least 2. Constraint: `givens.len() == solution.len() == N * N`. Exponential in the
-    /// worst case; a 9x9 Sudoku takes microseconds.
+    /// worst case (docs/performance.md times it on whole sets of 9x9 puzzles).
     pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
         let s = &mut *self.search;
         s.hidden = true;
