@@ -209,8 +209,24 @@ const IRREGULAR: [Shape; 3] = [Shape::Grown, Shape::Path, Shape::Swapped];
 
 fn jigsaw() -> Result<Vec<Group>, String> {
     let mut rng = Rng::new(4069);
+    let edge = jigsaw_edge(&mut rng)?;
+    let random = jigsaw_random(&mut rng)?;
+    let hard = jigsaw_hard(&mut rng)?;
+    let tails = jigsaw_tails(&mut rng)?;
+    let largest = jigsaw_largest(&mut rng)?;
+    Ok(vec![
+        group("edge", edge),
+        group("random", random),
+        group("hard", hard),
+        group("tails", tails),
+        group("largest", largest),
+    ])
+}
+
+/// The edge tests: full, nearly full and empty grids, lines as regions, one of each answer.
+fn jigsaw_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut edge = Vec::new();
-    let (grown, grown_grid) = layout_with_grid(&mut rng, Shape::Grown);
+    let (grown, grown_grid) = layout_with_grid(rng, Shape::Grown);
     edge.push(jigsaw_test(
         "full-grid",
         &[Grid {
@@ -244,8 +260,8 @@ fn jigsaw() -> Result<Vec<Group>, String> {
             (0..81).map(|c| (c % 9) as u8).collect::<Vec<u8>>(),
         ),
     ] {
-        let solution = gen::random_solution(&mut rng, 9, &regions).ok_or("a Latin square")?;
-        let puzzle = minimal(&mut rng, 9, &regions, &solution);
+        let solution = gen::random_solution(rng, 9, &regions).ok_or("a Latin square")?;
+        let puzzle = minimal(rng, 9, &regions, &solution);
         edge.push(jigsaw_test(
             name,
             &[Grid {
@@ -256,10 +272,10 @@ fn jigsaw() -> Result<Vec<Group>, String> {
     }
     let mut kinds = Vec::new();
     for shape in IRREGULAR {
-        let (regions, solution) = layout_with_grid(&mut rng, shape);
-        let puzzle = minimal(&mut rng, 9, &regions, &solution);
-        let several = drop_one(&mut rng, &puzzle);
-        let none = wrong_digit(&mut rng, 9, &regions, &puzzle, &solution)
+        let (regions, solution) = layout_with_grid(rng, shape);
+        let puzzle = minimal(rng, 9, &regions, &solution);
+        let several = drop_one(rng, &puzzle);
+        let none = wrong_digit(rng, 9, &regions, &puzzle, &solution)
             .ok_or("a minimal puzzle has room for a wrong digit")?;
         for givens in [puzzle, several, none] {
             kinds.push(Grid {
@@ -269,24 +285,32 @@ fn jigsaw() -> Result<Vec<Group>, String> {
         }
     }
     edge.push(jigsaw_test("one-several-none", &kinds)?);
+    Ok(edge)
+}
 
+/// Four files of 100 random puzzles, a tenth of them on boxes.
+fn jigsaw_random(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut random = Vec::new();
     for k in 0..4 {
         let grids: Vec<Grid> = (0..100)
             .map(|i| match i % 10 {
-                0 => random_jigsaw(&mut rng, Shape::Boxes),
-                _ => random_jigsaw(&mut rng, IRREGULAR[i % 3]),
+                0 => random_jigsaw(rng, Shape::Boxes),
+                _ => random_jigsaw(rng, IRREGULAR[i % 3]),
             })
             .collect();
         random.push(jigsaw_test(&format!("random-{}", k + 1), &grids)?);
     }
+    Ok(random)
+}
 
+/// The hardest minimal puzzles for the exact-cover engine, one a file and ten in one.
+fn jigsaw_hard(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // The minimal puzzles on irregular layouts whose search takes the exact-cover engine the
     // most guesses, of 100 drawn.
     let mut drawn: Vec<(u64, Grid)> = (0..100)
         .map(|i| {
-            let (regions, solution) = layout_with_grid(&mut rng, IRREGULAR[i % 3]);
-            let givens = minimal(&mut rng, 9, &regions, &solution);
+            let (regions, solution) = layout_with_grid(rng, IRREGULAR[i % 3]);
+            let givens = minimal(rng, 9, &regions, &solution);
             let (_, guesses) = answers::dlx_completions(9, &regions, &givens);
             (guesses, Grid { regions, givens })
         })
@@ -304,7 +328,11 @@ fn jigsaw() -> Result<Vec<Group>, String> {
     // seconds on each, so it runs past the TLE margin here whatever the limit comes to.
     let ten: Vec<Grid> = drawn.into_iter().take(10).map(|(_, grid)| grid).collect();
     hard.push(jigsaw_test("ten-hardest", &ten)?);
+    Ok(hard)
+}
 
+/// The heavy-tail families, 50 grids each.
+fn jigsaw_tails(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // The heavy-tail families: empty grids on swapped boxes and on paths, and those layouts
     // with 1-5 givens that do not clash; of each, the 50 of 150 drawn that cost the binary's
     // engine the most work (the hunt's measure), answered by [`answers::tail_completions`]
@@ -320,16 +348,16 @@ fn jigsaw() -> Result<Vec<Group>, String> {
         let mut drawn: Vec<(u64, Grid)> = (0..150)
             .map(|i| {
                 let regions = match (shape, givens && i % 2 == 1) {
-                    (Shape::Path, _) | (_, true) => gen::path_regions(&mut rng),
+                    (Shape::Path, _) | (_, true) => gen::path_regions(rng),
                     _ => {
                         let swaps = rng.between(60, 300);
-                        gen::swapped_boxes(&mut rng, swaps)
+                        gen::swapped_boxes(rng, swaps)
                     }
                 };
                 let givens = match givens {
                     true => {
                         let count = rng.between(1, 5);
-                        gen::random_givens(&mut rng, 9, &regions, count)
+                        gen::random_givens(rng, 9, &regions, count)
                     }
                     false => vec![0; 81],
                 };
@@ -358,21 +386,18 @@ fn jigsaw() -> Result<Vec<Group>, String> {
         }
         tails.push(jigsaw_answered(name, &answered));
     }
+    Ok(tails)
+}
 
+/// The largest file: 2500 quick puzzles.
+fn jigsaw_largest(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let grids: Vec<Grid> = (0..2500)
         .map(|i| match i % 10 {
-            0 => quick_jigsaw(&mut rng, Shape::Boxes),
-            _ => quick_jigsaw(&mut rng, IRREGULAR[i % 3]),
+            0 => quick_jigsaw(rng, Shape::Boxes),
+            _ => quick_jigsaw(rng, IRREGULAR[i % 3]),
         })
         .collect();
-    let largest = vec![jigsaw_test("t2500", &grids)?];
-    Ok(vec![
-        group("edge", edge),
-        group("random", random),
-        group("hard", hard),
-        group("tails", tails),
-        group("largest", largest),
-    ])
+    Ok(vec![jigsaw_test("t2500", &grids)?])
 }
 
 fn group(name: &'static str, tests: Vec<Test>) -> Group {
