@@ -518,8 +518,22 @@ fn latin6_with_solutions(
 
 fn latin6() -> Result<Vec<Group>, String> {
     let mut rng = Rng::new(36);
+    let edge = latin6_edge(&mut rng)?;
+    let random = latin6_random(&mut rng)?;
+    let tails = latin6_tails(&mut rng)?;
+    let largest = latin6_largest(&mut rng)?;
+    Ok(vec![
+        group("edge", edge),
+        group("random", random),
+        group("tails", tails),
+        group("largest", largest),
+    ])
+}
+
+/// The edge tests: one given missing, no givens, one, none and a few solutions.
+fn latin6_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut edge = Vec::new();
-    let (groups, grid) = latin6_layout(&mut rng, 1);
+    let (groups, grid) = latin6_layout(rng, 1);
     let mut givens = grid.clone();
     givens[rng.below(36)] = 0;
     edge.push(latin6_test("35-givens", &groups, &givens)?);
@@ -528,34 +542,41 @@ fn latin6() -> Result<Vec<Group>, String> {
         &gen::rows_swapped(2, 1, 4),
         &[0; 36],
     )?);
-    let (groups, grid) = latin6_layout(&mut rng, 2);
-    let puzzle = minimal(&mut rng, 6, &groups, &grid);
+    let (groups, grid) = latin6_layout(rng, 2);
+    let puzzle = minimal(rng, 6, &groups, &grid);
     edge.push(latin6_test("scattered-one-solution", &groups, &puzzle)?);
-    let none =
-        wrong_digit(&mut rng, 6, &groups, &puzzle, &grid).ok_or("room for a wrong letter")?;
+    let none = wrong_digit(rng, 6, &groups, &puzzle, &grid).ok_or("room for a wrong letter")?;
     edge.push(latin6_test("givens-no-solution", &groups, &none)?);
     let rows: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
     let (groups, grid) = (
         rows.clone(),
-        gen::random_solution(&mut rng, 6, &rows).ok_or("a square")?,
+        gen::random_solution(rng, 6, &rows).ok_or("a square")?,
     );
-    let nine = latin6_with_solutions(&mut rng, &groups, &grid, 2, 9);
+    let nine = latin6_with_solutions(rng, &groups, &grid, 2, 9);
     edge.push(latin6_test(
         "rows-as-groups-few",
         &groups,
         &nine.ok_or("rows as groups with 2-9 solutions")?,
     )?);
+    Ok(edge)
+}
 
+/// Eight random puzzles with 1-2000 solutions, the three kinds of layout in turn.
+fn latin6_random(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut random = Vec::new();
     while random.len() < 8 {
         let kind = random.len() % 3;
-        let (groups, grid) = latin6_layout(&mut rng, kind);
-        if let Some(givens) = latin6_with_solutions(&mut rng, &groups, &grid, 1, 2000) {
+        let (groups, grid) = latin6_layout(rng, kind);
+        if let Some(givens) = latin6_with_solutions(rng, &groups, &grid, 1, 2000) {
             let name = format!("random-{}", random.len() + 1);
             random.push(latin6_test(&name, &groups, &givens)?);
         }
     }
+    Ok(random)
+}
 
+/// The heavy-tail families.
+fn latin6_tails(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // The heavy-tail families: two of the 90 row-swap groupings (no solution, no givens; the
     // reference's proof of that takes seconds each), and the four scattered groupings with
     // 0-3 givens and fewer than 2,000 solutions, of 40 drawn, that take the exact-cover engine
@@ -573,9 +594,9 @@ fn latin6() -> Result<Vec<Group>, String> {
     let cap = 2000;
     let mut drawn: Vec<(u64, Vec<u8>, Vec<u8>)> = (0..40)
         .filter_map(|_| {
-            let groups = gen::random_groups(&mut rng, 6);
+            let groups = gen::random_groups(rng, 6);
             let count = rng.between(0, 3);
-            let givens = gen::random_givens(&mut rng, 6, &groups, count);
+            let givens = gen::random_givens(rng, 6, &groups, count);
             let mut cover = common::sudoku_cover::SudokuCover::new(6, &groups, &givens);
             let few = cover.count_up_to(cap, &mut [0; 36]) < cap;
             few.then(|| (cover.guesses(), groups, givens))
@@ -589,22 +610,21 @@ fn latin6() -> Result<Vec<Group>, String> {
             givens,
         )?);
     }
+    Ok(tails)
+}
 
+/// The two largest outputs.
+fn latin6_largest(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // Outputs of some MB: 20,000-50,000 solutions (about 80 bytes each).
     let mut largest = Vec::new();
     while largest.len() < 2 {
-        let (groups, grid) = latin6_layout(&mut rng, largest.len());
-        if let Some(givens) = latin6_with_solutions(&mut rng, &groups, &grid, 20_000, 50_000) {
+        let (groups, grid) = latin6_layout(rng, largest.len());
+        if let Some(givens) = latin6_with_solutions(rng, &groups, &grid, 20_000, 50_000) {
             let name = ["boxes-most-solutions", "regions-most-solutions"][largest.len()];
             largest.push(latin6_test(name, &groups, &givens)?);
         }
     }
-    Ok(vec![
-        group("edge", edge),
-        group("random", random),
-        group("tails", tails),
-        group("largest", largest),
-    ])
+    Ok(largest)
 }
 
 /// One target9 test.
