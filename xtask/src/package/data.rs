@@ -641,47 +641,75 @@ const TARGET9_GIVENS: usize = 24;
 
 fn target9() -> Result<Vec<Group>, String> {
     let mut rng = Rng::new(2009);
+    let edge = target9_edge(&mut rng)?;
+    let random = target9_random(&mut rng)?;
+    let hard = target9_hard(&mut rng)?;
+    let vast = target9_vast(&mut rng)?;
+    Ok(vec![
+        group("edge", edge),
+        group("random", random),
+        group("hard", hard),
+        group("vast", vec![vast]),
+    ])
+}
+
+/// A random filled grid on the boxes.
+fn target9_grid(rng: &mut Rng) -> Vec<u8> {
+    gen::random_solution(rng, 9, &gen::boxes(9)).expect("the boxes have grids")
+}
+
+/// The edge tests: full, one empty cell, 24 givens with one completion and with none.
+fn target9_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let boxes = gen::boxes(9);
-    let grid = |rng: &mut Rng| gen::random_solution(rng, 9, &boxes).expect("the boxes have grids");
     let mut edge = Vec::new();
-    let full = grid(&mut rng);
+    let full = target9_grid(rng);
     edge.push(target9_test("full-grid", &full)?);
     let mut one_empty = full.clone();
     one_empty[40] = 0;
     edge.push(target9_test("one-empty-cell", &one_empty)?);
     // 24 givens with one completion, and the same with a wrong digit that clashes with none.
     let unique_24 = loop {
-        let solution = grid(&mut rng);
-        let puzzle = minimal(&mut rng, 9, &boxes, &solution);
+        let solution = target9_grid(rng);
+        let puzzle = minimal(rng, 9, &boxes, &solution);
         let count = puzzle.iter().filter(|&&d| d != 0).count();
         if count <= TARGET9_GIVENS {
             let extra = TARGET9_GIVENS - count;
-            break (with_more(&mut rng, &puzzle, &solution, extra), solution);
+            break (with_more(rng, &puzzle, &solution, extra), solution);
         }
     };
     edge.push(target9_test("24-givens-one-completion", &unique_24.0)?);
-    let none = wrong_digit(&mut rng, 9, &boxes, &unique_24.0, &unique_24.1)
-        .ok_or("room for a wrong digit")?;
+    let none =
+        wrong_digit(rng, 9, &boxes, &unique_24.0, &unique_24.1).ok_or("room for a wrong digit")?;
     edge.push(target9_test("no-completion", &none)?);
+    Ok(edge)
+}
 
+/// Eight random puzzles the reference settles quickly.
+fn target9_random(rng: &mut Rng) -> Result<Vec<Test>, String> {
+    let boxes = gen::boxes(9);
     let mut random = Vec::new();
     while random.len() < 8 {
-        let solution = grid(&mut rng);
+        let solution = target9_grid(rng);
         let count = rng.between(TARGET9_GIVENS, 45);
-        let givens = gen::some_givens(&mut rng, &solution, count);
+        let givens = gen::some_givens(rng, &solution, count);
         if reference::settles_within(9, &boxes, &givens, 5000, 200_000) {
             let name = format!("random-{}", random.len() + 1);
             random.push(target9_test(&name, &givens)?);
         }
     }
+    Ok(random)
+}
 
+/// The hard tests: the most completions under the cap.
+fn target9_hard(rng: &mut Rng) -> Result<Vec<Test>, String> {
+    let boxes = gen::boxes(9);
     // Grids of 24 givens with the most completions, of 200 drawn, among those with fewer than
     // the exact-cover engine's cap: those an exhaustive search spends longest on.
     let cap = answers::DLX_COMPLETIONS;
     let mut drawn: Vec<(usize, Vec<u8>)> = (0..200)
         .map(|_| {
-            let solution = grid(&mut rng);
-            let givens = gen::some_givens(&mut rng, &solution, TARGET9_GIVENS);
+            let solution = target9_grid(rng);
+            let givens = gen::some_givens(rng, &solution, TARGET9_GIVENS);
             let mut cover = common::sudoku_cover::SudokuCover::new(9, &boxes, &givens);
             (cover.count_up_to(cap, &mut [0; 81]), givens)
         })
@@ -694,14 +722,20 @@ fn target9() -> Result<Vec<Group>, String> {
         .enumerate()
         .map(|(k, (_, givens))| target9_test(&format!("most-completions-{}", k + 1), givens))
         .collect::<Result<Vec<_>, _>>()?;
+    Ok(hard)
+}
 
+/// The vast test: about a million completions.
+fn target9_vast(rng: &mut Rng) -> Result<Test, String> {
+    let boxes = gen::boxes(9);
+    let cap = answers::DLX_COMPLETIONS;
     // The first grid drawn with five times the completions `hard` may have, its givens
     // taken from five of the digits only (random ones of 24 givens seldom leave so many):
     // a search that scores every completion, without a bound, takes seconds on it, past
     // twice the time limit. Drawn after `hard`, which stays as it was.
     let vast = loop {
-        let solution = grid(&mut rng);
-        let givens = givens_of_digits(&mut rng, &solution, TARGET9_VAST_DIGITS);
+        let solution = target9_grid(rng);
+        let givens = givens_of_digits(rng, &solution, TARGET9_VAST_DIGITS);
         let mut cover = common::sudoku_cover::SudokuCover::new(9, &boxes, &givens);
         let count = cover.count_up_to(TARGET9_VAST_MOST, &mut [0; 81]);
         if count >= 5 * cap && count < TARGET9_VAST_MOST {
@@ -716,12 +750,7 @@ fn target9() -> Result<Vec<Group>, String> {
             };
         }
     };
-    Ok(vec![
-        group("edge", edge),
-        group("random", random),
-        group("hard", hard),
-        group("vast", vec![vast]),
-    ])
+    Ok(vast)
 }
 
 /// The digits 1..=this that the givens of target9's `vast` grid come from.
