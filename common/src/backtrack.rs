@@ -655,9 +655,7 @@ impl<B: Bitset> Search<B> {
     }
 
     /// Attempt `attempt` of [`Search::count_by_sat`], stopped past `budget` conflicts: the
-    /// count and the solver. Variable `cell * N + d` of the rules is numbered
-    /// `(cell * N + d) * (2 * attempt * N + 1) + attempt` modulo `N^3`, one to one since the
-    /// factor is prime to `N`. Exponential in the worst case.
+    /// count and the solver. Exponential in the worst case.
     fn sat_attempt(
         &self,
         givens: &[u8],
@@ -667,13 +665,24 @@ impl<B: Bitset> Search<B> {
         attempt: usize,
         budget: u64,
     ) -> (usize, Sat) {
-        let t = &self.tables;
-        let (n, vars) = (t.size, t.cells * t.size);
-        let var = |cell: usize, d: usize| ((cell * n + d) * (2 * attempt * n + 1) + attempt) % vars;
-        let lit = |cell: usize, d: usize| 2 * var(cell, d) as u32;
-        let mut sat = Sat::new(vars);
+        let numbering = Numbering::new(self.tables.size, self.tables.cells, attempt);
+        let mut sat = Sat::new(numbering.vars);
         sat.cap_conflicts(budget);
-        // Exactly one of each group: the digits of a cell, the places of a digit in a house.
+        self.add_rule_groups(&mut sat, numbering);
+        self.add_leftovers(&mut sat, numbering);
+        add_givens(&mut sat, numbering, givens);
+        let fresh_digits = add_fresh_order(&mut sat, numbering, fresh);
+        let weight: usize = (2..=fresh_digits).product();
+        let count = count_models(&mut sat, numbering, limit, weight, solution);
+        (count, sat)
+    }
+
+    /// The rules: exactly one of each group, the digits of a cell, the places of a digit in a
+    /// house. Clauses quadratic in the group size.
+    fn add_rule_groups(&self, sat: &mut Sat, numbering: Numbering) {
+        let t = &self.tables;
+        let n = t.size;
+        let lit = |cell: usize, d: usize| numbering.lit(cell, d);
         let mut groups: Vec<Vec<u32>> = (0..t.cells)
             .map(|cell| (0..n).map(|d| lit(cell, d)).collect())
             .collect();
@@ -690,12 +699,19 @@ impl<B: Bitset> Search<B> {
                 }
             }
         }
-        // The law of leftovers: `k` lines next to each other (rows or columns) and the `k`
-        // regions with most cells among them both hold each digit `k` times, so the cells of
-        // the lines outside those regions hold the digits of those of the regions outside the
-        // lines. Per digit and cell of one side: the digit there only if on the other side.
-        // Implied by the rules, so no count changes; but clause learning finds them only by
-        // long counting, and the grids that admit no filling are mostly refuted by them.
+    }
+
+    /// The law of leftovers: `k` lines next to each other (rows or columns) and the `k`
+    /// regions with most cells among them both hold each digit `k` times, so the cells of
+    /// the lines outside those regions hold the digits of those of the regions outside the
+    /// lines. Per digit and cell of one side: the digit there only if on the other side.
+    /// Implied by the rules, so no count changes; but clause learning finds them only by
+    /// long counting, and the grids that admit no filling are mostly refuted by them.
+    /// `O(N^3 log N)` sorting plus the clauses, at most `LEFTOVERS_AT_MOST` cells a side.
+    fn add_leftovers(&self, sat: &mut Sat, numbering: Numbering) {
+        let t = &self.tables;
+        let n = t.size;
+        let lit = |cell: usize, d: usize| numbering.lit(cell, d);
         for lines in [&t.houses[..n], &t.houses[n..2 * n]] {
             for start in 0..n {
                 for end in start + 1..=n {
@@ -722,40 +738,6 @@ impl<B: Bitset> Search<B> {
                 }
             }
         }
-        for (cell, &g) in givens.iter().enumerate() {
-            if g != 0 {
-                sat.add(&[lit(cell, g as usize - 1)]);
-            }
-        }
-        // Of two fresh digits next in order, the larger is not left of the smaller.
-        let digits: Vec<usize> = (0..n).filter(|&d| fresh >> d & 1 != 0).collect();
-        for pair in digits.windows(2) {
-            for right in 0..n {
-                for left in 0..right {
-                    sat.add(&[lit(right, pair[0]) + 1, lit(left, pair[1]) + 1]);
-                }
-            }
-        }
-        let weight: usize = (2..=digits.len()).product();
-        let mut count = 0;
-        while count < limit && sat.solve() {
-            let model: Vec<usize> = (0..t.cells * n)
-                .filter(|&u| sat.value(var(u / n, u % n)))
-                .collect();
-            if count == 0 {
-                for &u in &model {
-                    solution[u / n] = (u % n) as u8 + 1;
-                }
-            }
-            count = count.saturating_add(weight);
-            sat.add(
-                &model
-                    .iter()
-                    .map(|&u| lit(u / n, u % n) + 1)
-                    .collect::<Vec<_>>(),
-            );
-        }
-        (count, sat)
     }
 
     fn visit_from<F>(&mut self, depth: usize, walk: &mut Walk, visit: &mut F) -> bool
@@ -963,6 +945,93 @@ const SAT_BUDGET: u64 = 1000;
 /// The most cells on each side of the law of leftovers for its clauses to be added
 /// (`Search::count_by_sat`): a house's worth, which keeps each clause short.
 const LEFTOVERS_AT_MOST: usize = 9;
+
+/// The numbering of one SAT attempt: variable `cell * N + d` of the rules is numbered
+/// `(cell * N + d) * (2 * attempt * N + 1) + attempt` modulo `N^3`, one to one since the
+/// factor is prime to `N`, so each attempt meets the clauses in another order.
+#[derive(Clone, Copy)]
+struct Numbering {
+    size: usize,
+    vars: usize,
+    attempt: usize,
+}
+
+impl Numbering {
+    /// The numbering of attempt `attempt` on `cells` cells of `size` digits. `O(1)`.
+    fn new(size: usize, cells: usize, attempt: usize) -> Self {
+        Numbering {
+            size,
+            vars: cells * size,
+            attempt,
+        }
+    }
+
+    /// The variable of digit `d` (from 0) in `cell`. `O(1)`.
+    fn var(self, cell: usize, d: usize) -> usize {
+        ((cell * self.size + d) * (2 * self.attempt * self.size + 1) + self.attempt) % self.vars
+    }
+
+    /// The positive literal of digit `d` (from 0) in `cell`; plus one is its negation. `O(1)`.
+    fn lit(self, cell: usize, d: usize) -> u32 {
+        2 * self.var(cell, d) as u32
+    }
+}
+
+/// The givens, one unit clause each. `O(cells)`.
+fn add_givens(sat: &mut Sat, numbering: Numbering, givens: &[u8]) {
+    for (cell, &g) in givens.iter().enumerate() {
+        if g != 0 {
+            sat.add(&[numbering.lit(cell, g as usize - 1)]);
+        }
+    }
+}
+
+/// Of two fresh digits next in order, the larger is not left of the smaller: the number of
+/// fresh digits, whose orders each count once. `O(fresh * N^2)` clauses.
+fn add_fresh_order(sat: &mut Sat, numbering: Numbering, fresh: u32) -> usize {
+    let n = numbering.size;
+    let lit = |cell: usize, d: usize| numbering.lit(cell, d);
+    let digits: Vec<usize> = (0..n).filter(|&d| fresh >> d & 1 != 0).collect();
+    for pair in digits.windows(2) {
+        for right in 0..n {
+            for left in 0..right {
+                sat.add(&[lit(right, pair[0]) + 1, lit(left, pair[1]) + 1]);
+            }
+        }
+    }
+    digits.len()
+}
+
+/// Counts the models of `sat` up to `limit`, each `weight` times, blocking each found; the
+/// first is written to `solution`. Exponential in the worst case.
+fn count_models(
+    sat: &mut Sat,
+    numbering: Numbering,
+    limit: usize,
+    weight: usize,
+    solution: &mut [u8],
+) -> usize {
+    let n = numbering.size;
+    let mut count = 0;
+    while count < limit && sat.solve() {
+        let model: Vec<usize> = (0..numbering.vars)
+            .filter(|&u| sat.value(numbering.var(u / n, u % n)))
+            .collect();
+        if count == 0 {
+            for &u in &model {
+                solution[u / n] = (u % n) as u8 + 1;
+            }
+        }
+        count = count.saturating_add(weight);
+        sat.add(
+            &model
+                .iter()
+                .map(|&u| numbering.lit(u / n, u % n) + 1)
+                .collect::<Vec<_>>(),
+        );
+    }
+    count
+}
 
 impl<B: Bitset> Backtracker<B> {
     /// A solver for `layout`. O(N^3) time and O(N^3) memory, once. Constraint: `B` holds

@@ -209,8 +209,24 @@ const IRREGULAR: [Shape; 3] = [Shape::Grown, Shape::Path, Shape::Swapped];
 
 fn jigsaw() -> Result<Vec<Group>, String> {
     let mut rng = Rng::new(4069);
+    let edge = jigsaw_edge(&mut rng)?;
+    let random = jigsaw_random(&mut rng)?;
+    let hard = jigsaw_hard(&mut rng)?;
+    let tails = jigsaw_tails(&mut rng)?;
+    let largest = jigsaw_largest(&mut rng)?;
+    Ok(vec![
+        group("edge", edge),
+        group("random", random),
+        group("hard", hard),
+        group("tails", tails),
+        group("largest", largest),
+    ])
+}
+
+/// The edge tests: full, nearly full and empty grids, lines as regions, one of each answer.
+fn jigsaw_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut edge = Vec::new();
-    let (grown, grown_grid) = layout_with_grid(&mut rng, Shape::Grown);
+    let (grown, grown_grid) = layout_with_grid(rng, Shape::Grown);
     edge.push(jigsaw_test(
         "full-grid",
         &[Grid {
@@ -244,8 +260,8 @@ fn jigsaw() -> Result<Vec<Group>, String> {
             (0..81).map(|c| (c % 9) as u8).collect::<Vec<u8>>(),
         ),
     ] {
-        let solution = gen::random_solution(&mut rng, 9, &regions).ok_or("a Latin square")?;
-        let puzzle = minimal(&mut rng, 9, &regions, &solution);
+        let solution = gen::random_solution(rng, 9, &regions).ok_or("a Latin square")?;
+        let puzzle = minimal(rng, 9, &regions, &solution);
         edge.push(jigsaw_test(
             name,
             &[Grid {
@@ -256,10 +272,10 @@ fn jigsaw() -> Result<Vec<Group>, String> {
     }
     let mut kinds = Vec::new();
     for shape in IRREGULAR {
-        let (regions, solution) = layout_with_grid(&mut rng, shape);
-        let puzzle = minimal(&mut rng, 9, &regions, &solution);
-        let several = drop_one(&mut rng, &puzzle);
-        let none = wrong_digit(&mut rng, 9, &regions, &puzzle, &solution)
+        let (regions, solution) = layout_with_grid(rng, shape);
+        let puzzle = minimal(rng, 9, &regions, &solution);
+        let several = drop_one(rng, &puzzle);
+        let none = wrong_digit(rng, 9, &regions, &puzzle, &solution)
             .ok_or("a minimal puzzle has room for a wrong digit")?;
         for givens in [puzzle, several, none] {
             kinds.push(Grid {
@@ -269,24 +285,32 @@ fn jigsaw() -> Result<Vec<Group>, String> {
         }
     }
     edge.push(jigsaw_test("one-several-none", &kinds)?);
+    Ok(edge)
+}
 
+/// Four files of 100 random puzzles, a tenth of them on boxes.
+fn jigsaw_random(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut random = Vec::new();
     for k in 0..4 {
         let grids: Vec<Grid> = (0..100)
             .map(|i| match i % 10 {
-                0 => random_jigsaw(&mut rng, Shape::Boxes),
-                _ => random_jigsaw(&mut rng, IRREGULAR[i % 3]),
+                0 => random_jigsaw(rng, Shape::Boxes),
+                _ => random_jigsaw(rng, IRREGULAR[i % 3]),
             })
             .collect();
         random.push(jigsaw_test(&format!("random-{}", k + 1), &grids)?);
     }
+    Ok(random)
+}
 
+/// The hardest minimal puzzles for the exact-cover engine, one a file and ten in one.
+fn jigsaw_hard(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // The minimal puzzles on irregular layouts whose search takes the exact-cover engine the
     // most guesses, of 100 drawn.
     let mut drawn: Vec<(u64, Grid)> = (0..100)
         .map(|i| {
-            let (regions, solution) = layout_with_grid(&mut rng, IRREGULAR[i % 3]);
-            let givens = minimal(&mut rng, 9, &regions, &solution);
+            let (regions, solution) = layout_with_grid(rng, IRREGULAR[i % 3]);
+            let givens = minimal(rng, 9, &regions, &solution);
             let (_, guesses) = answers::dlx_completions(9, &regions, &givens);
             (guesses, Grid { regions, givens })
         })
@@ -304,7 +328,11 @@ fn jigsaw() -> Result<Vec<Group>, String> {
     // seconds on each, so it runs past the TLE margin here whatever the limit comes to.
     let ten: Vec<Grid> = drawn.into_iter().take(10).map(|(_, grid)| grid).collect();
     hard.push(jigsaw_test("ten-hardest", &ten)?);
+    Ok(hard)
+}
 
+/// The heavy-tail families, 50 grids each.
+fn jigsaw_tails(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // The heavy-tail families: empty grids on swapped boxes and on paths, and those layouts
     // with 1-5 givens that do not clash; of each, the 50 of 150 drawn that cost the binary's
     // engine the most work (the hunt's measure), answered by [`answers::tail_completions`]
@@ -320,16 +348,16 @@ fn jigsaw() -> Result<Vec<Group>, String> {
         let mut drawn: Vec<(u64, Grid)> = (0..150)
             .map(|i| {
                 let regions = match (shape, givens && i % 2 == 1) {
-                    (Shape::Path, _) | (_, true) => gen::path_regions(&mut rng),
+                    (Shape::Path, _) | (_, true) => gen::path_regions(rng),
                     _ => {
                         let swaps = rng.between(60, 300);
-                        gen::swapped_boxes(&mut rng, swaps)
+                        gen::swapped_boxes(rng, swaps)
                     }
                 };
                 let givens = match givens {
                     true => {
                         let count = rng.between(1, 5);
-                        gen::random_givens(&mut rng, 9, &regions, count)
+                        gen::random_givens(rng, 9, &regions, count)
                     }
                     false => vec![0; 81],
                 };
@@ -358,21 +386,18 @@ fn jigsaw() -> Result<Vec<Group>, String> {
         }
         tails.push(jigsaw_answered(name, &answered));
     }
+    Ok(tails)
+}
 
+/// The largest file: 2500 quick puzzles.
+fn jigsaw_largest(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let grids: Vec<Grid> = (0..2500)
         .map(|i| match i % 10 {
-            0 => quick_jigsaw(&mut rng, Shape::Boxes),
-            _ => quick_jigsaw(&mut rng, IRREGULAR[i % 3]),
+            0 => quick_jigsaw(rng, Shape::Boxes),
+            _ => quick_jigsaw(rng, IRREGULAR[i % 3]),
         })
         .collect();
-    let largest = vec![jigsaw_test("t2500", &grids)?];
-    Ok(vec![
-        group("edge", edge),
-        group("random", random),
-        group("hard", hard),
-        group("tails", tails),
-        group("largest", largest),
-    ])
+    Ok(vec![jigsaw_test("t2500", &grids)?])
 }
 
 fn group(name: &'static str, tests: Vec<Test>) -> Group {
@@ -493,8 +518,22 @@ fn latin6_with_solutions(
 
 fn latin6() -> Result<Vec<Group>, String> {
     let mut rng = Rng::new(36);
+    let edge = latin6_edge(&mut rng)?;
+    let random = latin6_random(&mut rng)?;
+    let tails = latin6_tails(&mut rng)?;
+    let largest = latin6_largest(&mut rng)?;
+    Ok(vec![
+        group("edge", edge),
+        group("random", random),
+        group("tails", tails),
+        group("largest", largest),
+    ])
+}
+
+/// The edge tests: one given missing, no givens, one, none and a few solutions.
+fn latin6_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut edge = Vec::new();
-    let (groups, grid) = latin6_layout(&mut rng, 1);
+    let (groups, grid) = latin6_layout(rng, 1);
     let mut givens = grid.clone();
     givens[rng.below(36)] = 0;
     edge.push(latin6_test("35-givens", &groups, &givens)?);
@@ -503,34 +542,41 @@ fn latin6() -> Result<Vec<Group>, String> {
         &gen::rows_swapped(2, 1, 4),
         &[0; 36],
     )?);
-    let (groups, grid) = latin6_layout(&mut rng, 2);
-    let puzzle = minimal(&mut rng, 6, &groups, &grid);
+    let (groups, grid) = latin6_layout(rng, 2);
+    let puzzle = minimal(rng, 6, &groups, &grid);
     edge.push(latin6_test("scattered-one-solution", &groups, &puzzle)?);
-    let none =
-        wrong_digit(&mut rng, 6, &groups, &puzzle, &grid).ok_or("room for a wrong letter")?;
+    let none = wrong_digit(rng, 6, &groups, &puzzle, &grid).ok_or("room for a wrong letter")?;
     edge.push(latin6_test("givens-no-solution", &groups, &none)?);
     let rows: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
     let (groups, grid) = (
         rows.clone(),
-        gen::random_solution(&mut rng, 6, &rows).ok_or("a square")?,
+        gen::random_solution(rng, 6, &rows).ok_or("a square")?,
     );
-    let nine = latin6_with_solutions(&mut rng, &groups, &grid, 2, 9);
+    let nine = latin6_with_solutions(rng, &groups, &grid, 2, 9);
     edge.push(latin6_test(
         "rows-as-groups-few",
         &groups,
         &nine.ok_or("rows as groups with 2-9 solutions")?,
     )?);
+    Ok(edge)
+}
 
+/// Eight random puzzles with 1-2000 solutions, the three kinds of layout in turn.
+fn latin6_random(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut random = Vec::new();
     while random.len() < 8 {
         let kind = random.len() % 3;
-        let (groups, grid) = latin6_layout(&mut rng, kind);
-        if let Some(givens) = latin6_with_solutions(&mut rng, &groups, &grid, 1, 2000) {
+        let (groups, grid) = latin6_layout(rng, kind);
+        if let Some(givens) = latin6_with_solutions(rng, &groups, &grid, 1, 2000) {
             let name = format!("random-{}", random.len() + 1);
             random.push(latin6_test(&name, &groups, &givens)?);
         }
     }
+    Ok(random)
+}
 
+/// The heavy-tail families.
+fn latin6_tails(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // The heavy-tail families: two of the 90 row-swap groupings (no solution, no givens; the
     // reference's proof of that takes seconds each), and the four scattered groupings with
     // 0-3 givens and fewer than 2,000 solutions, of 40 drawn, that take the exact-cover engine
@@ -548,9 +594,9 @@ fn latin6() -> Result<Vec<Group>, String> {
     let cap = 2000;
     let mut drawn: Vec<(u64, Vec<u8>, Vec<u8>)> = (0..40)
         .filter_map(|_| {
-            let groups = gen::random_groups(&mut rng, 6);
+            let groups = gen::random_groups(rng, 6);
             let count = rng.between(0, 3);
-            let givens = gen::random_givens(&mut rng, 6, &groups, count);
+            let givens = gen::random_givens(rng, 6, &groups, count);
             let mut cover = common::sudoku_cover::SudokuCover::new(6, &groups, &givens);
             let few = cover.count_up_to(cap, &mut [0; 36]) < cap;
             few.then(|| (cover.guesses(), groups, givens))
@@ -564,22 +610,21 @@ fn latin6() -> Result<Vec<Group>, String> {
             givens,
         )?);
     }
+    Ok(tails)
+}
 
+/// The two largest outputs.
+fn latin6_largest(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // Outputs of some MB: 20,000-50,000 solutions (about 80 bytes each).
     let mut largest = Vec::new();
     while largest.len() < 2 {
-        let (groups, grid) = latin6_layout(&mut rng, largest.len());
-        if let Some(givens) = latin6_with_solutions(&mut rng, &groups, &grid, 20_000, 50_000) {
+        let (groups, grid) = latin6_layout(rng, largest.len());
+        if let Some(givens) = latin6_with_solutions(rng, &groups, &grid, 20_000, 50_000) {
             let name = ["boxes-most-solutions", "regions-most-solutions"][largest.len()];
             largest.push(latin6_test(name, &groups, &givens)?);
         }
     }
-    Ok(vec![
-        group("edge", edge),
-        group("random", random),
-        group("tails", tails),
-        group("largest", largest),
-    ])
+    Ok(largest)
 }
 
 /// One target9 test.
@@ -596,47 +641,75 @@ const TARGET9_GIVENS: usize = 24;
 
 fn target9() -> Result<Vec<Group>, String> {
     let mut rng = Rng::new(2009);
+    let edge = target9_edge(&mut rng)?;
+    let random = target9_random(&mut rng)?;
+    let hard = target9_hard(&mut rng)?;
+    let vast = target9_vast(&mut rng)?;
+    Ok(vec![
+        group("edge", edge),
+        group("random", random),
+        group("hard", hard),
+        group("vast", vec![vast]),
+    ])
+}
+
+/// A random filled grid on the boxes.
+fn target9_grid(rng: &mut Rng) -> Vec<u8> {
+    gen::random_solution(rng, 9, &gen::boxes(9)).expect("the boxes have grids")
+}
+
+/// The edge tests: full, one empty cell, 24 givens with one completion and with none.
+fn target9_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let boxes = gen::boxes(9);
-    let grid = |rng: &mut Rng| gen::random_solution(rng, 9, &boxes).expect("the boxes have grids");
     let mut edge = Vec::new();
-    let full = grid(&mut rng);
+    let full = target9_grid(rng);
     edge.push(target9_test("full-grid", &full)?);
     let mut one_empty = full.clone();
     one_empty[40] = 0;
     edge.push(target9_test("one-empty-cell", &one_empty)?);
     // 24 givens with one completion, and the same with a wrong digit that clashes with none.
     let unique_24 = loop {
-        let solution = grid(&mut rng);
-        let puzzle = minimal(&mut rng, 9, &boxes, &solution);
+        let solution = target9_grid(rng);
+        let puzzle = minimal(rng, 9, &boxes, &solution);
         let count = puzzle.iter().filter(|&&d| d != 0).count();
         if count <= TARGET9_GIVENS {
             let extra = TARGET9_GIVENS - count;
-            break (with_more(&mut rng, &puzzle, &solution, extra), solution);
+            break (with_more(rng, &puzzle, &solution, extra), solution);
         }
     };
     edge.push(target9_test("24-givens-one-completion", &unique_24.0)?);
-    let none = wrong_digit(&mut rng, 9, &boxes, &unique_24.0, &unique_24.1)
-        .ok_or("room for a wrong digit")?;
+    let none =
+        wrong_digit(rng, 9, &boxes, &unique_24.0, &unique_24.1).ok_or("room for a wrong digit")?;
     edge.push(target9_test("no-completion", &none)?);
+    Ok(edge)
+}
 
+/// Eight random puzzles the reference settles quickly.
+fn target9_random(rng: &mut Rng) -> Result<Vec<Test>, String> {
+    let boxes = gen::boxes(9);
     let mut random = Vec::new();
     while random.len() < 8 {
-        let solution = grid(&mut rng);
+        let solution = target9_grid(rng);
         let count = rng.between(TARGET9_GIVENS, 45);
-        let givens = gen::some_givens(&mut rng, &solution, count);
+        let givens = gen::some_givens(rng, &solution, count);
         if reference::settles_within(9, &boxes, &givens, 5000, 200_000) {
             let name = format!("random-{}", random.len() + 1);
             random.push(target9_test(&name, &givens)?);
         }
     }
+    Ok(random)
+}
 
+/// The hard tests: the most completions under the cap.
+fn target9_hard(rng: &mut Rng) -> Result<Vec<Test>, String> {
+    let boxes = gen::boxes(9);
     // Grids of 24 givens with the most completions, of 200 drawn, among those with fewer than
     // the exact-cover engine's cap: those an exhaustive search spends longest on.
     let cap = answers::DLX_COMPLETIONS;
     let mut drawn: Vec<(usize, Vec<u8>)> = (0..200)
         .map(|_| {
-            let solution = grid(&mut rng);
-            let givens = gen::some_givens(&mut rng, &solution, TARGET9_GIVENS);
+            let solution = target9_grid(rng);
+            let givens = gen::some_givens(rng, &solution, TARGET9_GIVENS);
             let mut cover = common::sudoku_cover::SudokuCover::new(9, &boxes, &givens);
             (cover.count_up_to(cap, &mut [0; 81]), givens)
         })
@@ -649,14 +722,20 @@ fn target9() -> Result<Vec<Group>, String> {
         .enumerate()
         .map(|(k, (_, givens))| target9_test(&format!("most-completions-{}", k + 1), givens))
         .collect::<Result<Vec<_>, _>>()?;
+    Ok(hard)
+}
 
+/// The vast test: about a million completions.
+fn target9_vast(rng: &mut Rng) -> Result<Test, String> {
+    let boxes = gen::boxes(9);
+    let cap = answers::DLX_COMPLETIONS;
     // The first grid drawn with five times the completions `hard` may have, its givens
     // taken from five of the digits only (random ones of 24 givens seldom leave so many):
     // a search that scores every completion, without a bound, takes seconds on it, past
     // twice the time limit. Drawn after `hard`, which stays as it was.
     let vast = loop {
-        let solution = grid(&mut rng);
-        let givens = givens_of_digits(&mut rng, &solution, TARGET9_VAST_DIGITS);
+        let solution = target9_grid(rng);
+        let givens = givens_of_digits(rng, &solution, TARGET9_VAST_DIGITS);
         let mut cover = common::sudoku_cover::SudokuCover::new(9, &boxes, &givens);
         let count = cover.count_up_to(TARGET9_VAST_MOST, &mut [0; 81]);
         if count >= 5 * cap && count < TARGET9_VAST_MOST {
@@ -671,12 +750,7 @@ fn target9() -> Result<Vec<Group>, String> {
             };
         }
     };
-    Ok(vec![
-        group("edge", edge),
-        group("random", random),
-        group("hard", hard),
-        group("vast", vec![vast]),
-    ])
+    Ok(vast)
 }
 
 /// The digits 1..=this that the givens of target9's `vast` grid come from.
