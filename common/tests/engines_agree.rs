@@ -95,17 +95,42 @@ fn compare(
     }
 }
 
-/// [`compare`] with the backtracker's boards of `B`.
+/// [`compare`] with the backtracker's boards of `B`: the counts, then the visits.
 fn compare_with<B: Bitset>(
     layout: &Layout,
     regions: &Regions,
     givens: &[u8],
     cap: usize,
 ) -> Result<Outcome, String> {
-    let cells = regions.cells();
     let mut backtracker = Backtracker::<B>::new(layout);
     let mut cover = regions.cover(givens);
+    let (count, firsts) = compare_counts(&mut backtracker, &mut cover, regions, givens, cap)?;
+    compare_visits(
+        &mut backtracker,
+        &mut cover,
+        regions,
+        givens,
+        cap,
+        count,
+        &firsts,
+    )?;
+    Ok(match count {
+        0 => Outcome::NoSolution,
+        1 => Outcome::Unique,
+        _ => Outcome::Several,
+    })
+}
 
+/// Both engines' counts up to `cap`, 1 and 2 agree, and their first solutions keep the rules:
+/// the count and the two first solutions (the backtracker's, DLX's).
+fn compare_counts<B: Bitset>(
+    backtracker: &mut Backtracker<B>,
+    cover: &mut SudokuCover,
+    regions: &Regions,
+    givens: &[u8],
+    cap: usize,
+) -> Result<(usize, [Vec<u8>; 2]), String> {
+    let cells = regions.cells();
     let mut first_b = vec![0; cells];
     let mut first_d = vec![0; cells];
     let count = cover.count_up_to(cap, &mut first_d);
@@ -144,6 +169,20 @@ fn compare_with<B: Bitset>(
         );
     }
 
+    Ok((count, [first_b, first_d]))
+}
+
+/// Both engines visit the same `count` solutions (up to `cap`), each keeping the rules, the
+/// backtracker's in lexicographic order, and the first solutions among them.
+fn compare_visits<B: Bitset>(
+    backtracker: &mut Backtracker<B>,
+    cover: &mut SudokuCover,
+    regions: &Regions,
+    givens: &[u8],
+    cap: usize,
+    count: usize,
+    [first_b, first_d]: &[Vec<u8>; 2],
+) -> Result<(), String> {
     let mut lex = Vec::new();
     let visited = backtracker.visit_lex(givens, |grid| {
         lex.push(grid.to_vec());
@@ -186,16 +225,12 @@ fn compare_with<B: Bitset>(
     if count < cap {
         check!(lex == dlx, "visit_lex and DLX found other solutions");
         check!(
-            count == 0 || lex.contains(&first_b) && lex.contains(&first_d),
+            count == 0 || lex.contains(first_b) && lex.contains(first_d),
             "a first solution missing from the visits"
         );
     }
 
-    Ok(match count {
-        0 => Outcome::NoSolution,
-        1 => Outcome::Unique,
-        _ => Outcome::Several,
-    })
+    Ok(())
 }
 
 /// [`compare`] with the layout made from `regions`; panics on a disagreement.

@@ -424,64 +424,14 @@ fn model_sima4(input: &[u8]) -> Expected {
 fn model_latin6(input: &[u8]) -> Expected {
     let mut r = Reader::new(input);
     let failed = |fault: Fault| Expected::fails_after(String::new(), fault);
-    let mut groups = Vec::with_capacity(36);
-    let (mut first, mut last) = (0, 0);
-    for i in 0..6 {
-        let (row, start) = match r.row() {
-            Ok(row) => row,
-            Err(p) => return failed(at(None, p)),
-        };
-        if row.len() != 6 {
-            return failed(at(None, start));
-        }
-        for (b, p) in row {
-            match b {
-                b'0'..=b'5' => groups.push(b - b'0'),
-                _ => return failed(at(None, p)),
-            }
-            if i == 0 && groups.len() == 1 {
-                first = p;
-            }
-            last = p;
-        }
-    }
-    if (0..6).any(|g| groups.iter().filter(|&&x| x == g).count() != 6) {
-        return failed(Fault {
-            case: None,
-            from: first,
-            to: last,
-        });
-    }
-    let n = match r.int(1_000_000) {
-        Ok((n, _)) => n,
-        Err(p) => return failed(at(None, p)),
+    let groups = match latin6_groups(&mut r) {
+        Ok(groups) => groups,
+        Err(fault) => return failed(fault),
     };
-    let mut givens = vec![0u8; 36];
-    let mut clash = false;
-    for _ in 0..n {
-        let (row, start) = match r.row() {
-            Ok(row) => row,
-            Err(p) => return failed(at(None, p)),
-        };
-        if row.len() != 3 {
-            return failed(at(None, start));
-        }
-        let digit = |(b, p): (u8, usize)| match b {
-            b'0'..=b'5' => Ok(usize::from(b - b'0')),
-            _ => Err(at(None, p)),
-        };
-        let (row_digit, column_digit) = match (digit(row[0]), digit(row[1])) {
-            (Ok(a), Ok(b)) => (a, b),
-            (Err(f), _) | (_, Err(f)) => return failed(f),
-        };
-        let letter = match row[2].0 {
-            b'A'..=b'F' => row[2].0 - b'A' + 1,
-            _ => return failed(at(None, row[2].1)),
-        };
-        let cell = &mut givens[row_digit * 6 + column_digit];
-        clash |= *cell != 0 && *cell != letter;
-        *cell = letter;
-    }
+    let (givens, clash) = match latin6_givens(&mut r) {
+        Ok(givens) => givens,
+        Err(fault) => return failed(fault),
+    };
     if let Some(p) = r.rest() {
         return failed(at(None, p));
     }
@@ -490,23 +440,83 @@ fn model_latin6(input: &[u8]) -> Expected {
     } else {
         reference::all_solutions(6, &groups, &givens)
     };
-    let stdout = if found.is_empty() {
-        "无解\n".to_string()
-    } else {
-        let mut out = String::new();
-        for (i, grid) in found.iter().enumerate() {
-            out += &format!("{}\n", i + 1);
-            for row in grid.chunks(6) {
-                let letters: Vec<String> = row
-                    .iter()
-                    .map(|&d| char::from(b'A' + d - 1).to_string())
-                    .collect();
-                out += &format!("{}\n", letters.join(" "));
-            }
+    Expected::prints(latin6_listing(&found))
+}
+
+/// The six rows of group digits, each group of six cells.
+fn latin6_groups(r: &mut Reader) -> Result<Vec<u8>, Fault> {
+    let mut groups = Vec::with_capacity(36);
+    let (mut first, mut last) = (0, 0);
+    for i in 0..6 {
+        let (row, start) = r.row().map_err(|p| at(None, p))?;
+        if row.len() != 6 {
+            return Err(at(None, start));
         }
-        out
-    };
-    Expected::prints(stdout)
+        for (b, p) in row {
+            match b {
+                b'0'..=b'5' => groups.push(b - b'0'),
+                _ => return Err(at(None, p)),
+            }
+            if i == 0 && groups.len() == 1 {
+                first = p;
+            }
+            last = p;
+        }
+    }
+    if (0..6).any(|g| groups.iter().filter(|&&x| x == g).count() != 6) {
+        return Err(Fault {
+            case: None,
+            from: first,
+            to: last,
+        });
+    }
+    Ok(groups)
+}
+
+/// The count of givens and the givens (`RCL`): the grid of letters 1..=6, and whether two
+/// givens of one cell clash.
+fn latin6_givens(r: &mut Reader) -> Result<(Vec<u8>, bool), Fault> {
+    let (n, _) = r.int(1_000_000).map_err(|p| at(None, p))?;
+    let mut givens = vec![0u8; 36];
+    let mut clash = false;
+    for _ in 0..n {
+        let (row, start) = r.row().map_err(|p| at(None, p))?;
+        if row.len() != 3 {
+            return Err(at(None, start));
+        }
+        let digit = |(b, p): (u8, usize)| match b {
+            b'0'..=b'5' => Ok(usize::from(b - b'0')),
+            _ => Err(at(None, p)),
+        };
+        let (row_digit, column_digit) = (digit(row[0])?, digit(row[1])?);
+        let letter = match row[2].0 {
+            b'A'..=b'F' => row[2].0 - b'A' + 1,
+            _ => return Err(at(None, row[2].1)),
+        };
+        let cell = &mut givens[row_digit * 6 + column_digit];
+        clash |= *cell != 0 && *cell != letter;
+        *cell = letter;
+    }
+    Ok((givens, clash))
+}
+
+/// What latin6 prints for the solutions `found`.
+fn latin6_listing(found: &[Vec<u8>]) -> String {
+    if found.is_empty() {
+        return "无解\n".to_string();
+    }
+    let mut out = String::new();
+    for (i, grid) in found.iter().enumerate() {
+        out += &format!("{}\n", i + 1);
+        for row in grid.chunks(6) {
+            let letters: Vec<String> = row
+                .iter()
+                .map(|&d| char::from(b'A' + d - 1).to_string())
+                .collect();
+            out += &format!("{}\n", letters.join(" "));
+        }
+    }
+    out
 }
 
 fn model_target9(input: &[u8]) -> Expected {

@@ -53,6 +53,45 @@ impl Callbacks for Capped {
 /// the worst case.
 pub fn completions(regions: &[u8], givens: &[u8], cap: u64) -> Result<Option<Completions>, String> {
     assert_eq!((regions.len(), givens.len()), (N * N, N * N), "81 cells");
+    let (mut solver, vars, free) = formula(regions, givens, cap);
+    let is = |cell: usize, digit: usize| vars[cell * N + digit - 1];
+    let mut models = Vec::new();
+    while models.len() < 2 {
+        match solver.solve_limited(&[]) {
+            status if status == lbool::FALSE => break,
+            status if status == lbool::TRUE => {}
+            _ => return Ok(None),
+        }
+        let grid: Vec<u8> = (0..N * N)
+            .map(|cell| {
+                (1..=N)
+                    .find(|&d| solver.value_lit(is(cell, d)) == lbool::TRUE)
+                    .unwrap_or(0) as u8
+            })
+            .collect();
+        if !check::is_solution(N, regions, givens, &grid) {
+            return Err(format!(
+                "batsat returned {:?}, not a completion of {:?}",
+                grid, givens
+            ));
+        }
+        if free.len() >= 2 {
+            return Ok(Some(Completions::Several));
+        }
+        let mut other: Vec<Lit> = (0..N * N).map(|c| !is(c, grid[c] as usize)).collect();
+        solver.add_clause_reuse(&mut other);
+        models.push(grid);
+    }
+    Ok(Some(match models.len() {
+        0 => Completions::None,
+        1 => Completions::One(models.remove(0)),
+        _ => Completions::Several,
+    }))
+}
+
+/// The solver holding the rules, the givens and the order of the free digits along the first
+/// row, capped at `cap` conflicts; the literal of each (cell, digit), and the free digits.
+fn formula(regions: &[u8], givens: &[u8], cap: u64) -> (Solver<Capped>, Vec<Lit>, Vec<usize>) {
     let mut solver = Solver::new(
         Default::default(),
         Capped {
@@ -104,38 +143,7 @@ pub fn completions(regions: &[u8], givens: &[u8], cap: u64) -> Result<Option<Com
         }
     }
 
-    let mut models = Vec::new();
-    while models.len() < 2 {
-        match solver.solve_limited(&[]) {
-            status if status == lbool::FALSE => break,
-            status if status == lbool::TRUE => {}
-            _ => return Ok(None),
-        }
-        let grid: Vec<u8> = (0..N * N)
-            .map(|cell| {
-                (1..=N)
-                    .find(|&d| solver.value_lit(is(cell, d)) == lbool::TRUE)
-                    .unwrap_or(0) as u8
-            })
-            .collect();
-        if !check::is_solution(N, regions, givens, &grid) {
-            return Err(format!(
-                "batsat returned {:?}, not a completion of {:?}",
-                grid, givens
-            ));
-        }
-        if free.len() >= 2 {
-            return Ok(Some(Completions::Several));
-        }
-        let mut other: Vec<Lit> = (0..N * N).map(|c| !is(c, grid[c] as usize)).collect();
-        solver.add_clause_reuse(&mut other);
-        models.push(grid);
-    }
-    Ok(Some(match models.len() {
-        0 => Completions::None,
-        1 => Completions::One(models.remove(0)),
-        _ => Completions::Several,
-    }))
+    (solver, vars, free)
 }
 
 #[cfg(test)]
