@@ -729,7 +729,8 @@ impl<B: Bitset> Search<B> {
                     for d in 0..n {
                         for (from, to) in [(&out, &back), (&back, &out)] {
                             for &a in from {
-                                let mut clause = vec![lit(a, d) + 1];
+                                let mut clause = Vec::with_capacity(1 + to.len());
+                                clause.push(lit(a, d) + 1);
                                 clause.extend(to.iter().map(|&b| lit(b, d)));
                                 sat.add(&clause);
                             }

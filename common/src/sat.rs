@@ -34,7 +34,8 @@ const REDUCTION_STEP: usize = 300;
 /// every reduction: they tie few decisions together, and are the ones used again.
 const GLUE_KEPT: u32 = 2;
 
-/// A clause: its literals, the watched two first; a reason's implied literal is the first.
+/// A clause: its literals, the watched two first; a reason's implied literal is the first,
+/// but for a clause of two, which propagation does not reorder (see [`antecedents`]).
 struct Clause {
     lits: Vec<u32>,
     /// The glue of a learnt clause when it was learnt; 0 for a clause given by
@@ -43,11 +44,22 @@ struct Clause {
 }
 
 /// A clause watching a literal, with one of its other literals (the blocker): when that one is
-/// true, propagation passes the clause by without reading it.
+/// true, propagation passes the clause by without reading it. A clause of two literals has
+/// the other one as its blocker for good, so propagation settles it without reading it at all.
 #[derive(Clone, Copy)]
 struct Watch {
-    clause: usize,
+    /// The clause's index, and [`BINARY`] if it has two literals.
+    clause: u32,
     blocker: u32,
+}
+
+/// The bit of [`Watch::clause`] that marks a clause of two literals.
+const BINARY: u32 = 1 << 31;
+
+impl Watch {
+    fn index(self) -> usize {
+        (self.clause & !BINARY) as usize
+    }
 }
 
 /// A formula being solved: its clauses, and the assignment the search stands at.
@@ -83,6 +95,11 @@ pub struct Sat {
     glue_sum: u64,
     /// The most conflicts [`Sat::solve`] may meet (see [`Sat::cap_conflicts`]).
     cap: u64,
+    /// Room that conflict analysis reuses at each conflict rather than allocating: the
+    /// clause it learns, the literals found implied, and the walk of [`Sat::implied`].
+    learnt: Vec<u32>,
+    marked: Vec<u32>,
+    stack: Vec<u32>,
 }
 
 impl Sat {
@@ -106,7 +123,7 @@ impl Sat {
     /// Constraint: no literal twice. O(length) besides the propagation of a unit.
     pub fn add(&mut self, lits: &[u32]) {
         self.backtrack(0);
-        let mut c = Vec::new();
+        let mut c = Vec::with_capacity(lits.len());
         for &l in lits {
             match self.truth[l as usize] {
                 1 => return,
@@ -223,14 +240,9 @@ impl Sat {
     /// Clause `i` of literals `lits` watches its first two, each with the other as blocker.
     fn watch(&mut self, i: usize, lits: &[u32]) {
         let (a, b) = (lits[0], lits[1]);
-        self.watches[a as usize].push(Watch {
-            clause: i,
-            blocker: b,
-        });
-        self.watches[b as usize].push(Watch {
-            clause: i,
-            blocker: a,
-        });
+        let clause = i as u32 | if lits.len() == 2 { BINARY } else { 0 };
+        self.watches[a as usize].push(Watch { clause, blocker: b });
+        self.watches[b as usize].push(Watch { clause, blocker: a });
     }
 
     // Decision.
@@ -267,7 +279,8 @@ impl Sat {
     // Propagation.
 
     /// Unit propagation of the trail's new literals; a clause with every literal false, if
-    /// any. A clause's implied literal is put first, where `analyze` expects it.
+    /// any. A longer clause's implied literal is put first, where `analyze` expects it; a
+    /// clause of two is reordered only when it is the conflict, as reading it would.
     fn propagate(&mut self) -> Option<usize> {
         while self.head < self.trail.len() {
             let f = self.trail[self.head] ^ 1;
@@ -280,12 +293,32 @@ impl Sat {
             while i < ws.len() {
                 let w = ws[i];
                 i += 1;
-                if self.truth[w.blocker as usize] > 0 {
+                let blocker = self.truth[w.blocker as usize];
+                if blocker > 0 {
                     ws[kept] = w;
                     kept += 1;
                     continue;
                 }
-                let c = &mut self.clauses[w.clause].lits;
+                if w.clause & BINARY != 0 {
+                    ws[kept] = w;
+                    kept += 1;
+                    if blocker == 0 {
+                        self.assign(w.blocker, w.index());
+                        continue;
+                    }
+                    let c = &mut self.clauses[w.index()].lits;
+                    if c[0] == f {
+                        c.swap(0, 1);
+                    }
+                    conflict = Some(w.index());
+                    while i < ws.len() {
+                        ws[kept] = ws[i];
+                        kept += 1;
+                        i += 1;
+                    }
+                    continue;
+                }
+                let c = &mut self.clauses[w.index()].lits;
                 if c[0] == f {
                     c.swap(0, 1);
                 }
@@ -299,22 +332,23 @@ impl Sat {
                     kept += 1;
                     continue;
                 }
-                if let Some(k) = (2..c.len()).find(|&k| self.truth[c[k] as usize] >= 0) {
-                    c.swap(1, k);
+                let truth = &self.truth;
+                if let Some(k) = c[2..].iter().position(|&l| truth[l as usize] >= 0) {
+                    c.swap(1, k + 2);
                     self.watches[c[1] as usize].push(w);
                     continue;
                 }
                 ws[kept] = w;
                 kept += 1;
                 if self.truth[first as usize] < 0 {
-                    conflict = Some(w.clause);
+                    conflict = Some(w.index());
                     while i < ws.len() {
                         ws[kept] = ws[i];
                         kept += 1;
                         i += 1;
                     }
                 } else {
-                    self.assign(first, w.clause);
+                    self.assign(first, w.index());
                 }
             }
             ws.truncate(kept);
@@ -333,10 +367,17 @@ impl Sat {
     /// the activity of every variable met.
     fn analyze(&mut self, mut c: usize) -> (Vec<u32>, usize) {
         let current = self.limits.len();
-        let mut learnt = vec![0];
-        let (mut pending, mut i, mut skip) = (0, self.trail.len(), 0);
+        let mut learnt = std::mem::take(&mut self.learnt);
+        learnt.clear();
+        learnt.push(0);
+        let (mut pending, mut i) = (0, self.trail.len());
+        let mut implied = None;
         loop {
-            for &q in &self.clauses[c].lits[skip..] {
+            let lits = match implied {
+                None => &self.clauses[c].lits[..],
+                Some(p) => antecedents(&self.clauses[c].lits, p),
+            };
+            for &q in lits {
                 let v = (q >> 1) as usize;
                 if !self.seen[v] && self.at[v].0 > 0 {
                     self.seen[v] = true;
@@ -362,14 +403,16 @@ impl Sat {
                 break;
             }
             c = self.at[(p >> 1) as usize].1;
-            skip = 1;
+            implied = Some(p);
         }
         self.order.decay();
         // The literals below the current level are `seen`; drop those their reasons imply.
         let levels = learnt[1..]
             .iter()
             .fold(0, |s, &l| s | level_bit(self.at[(l >> 1) as usize].0));
-        let mut marked: Vec<u32> = learnt[1..].to_vec();
+        let mut marked = std::mem::take(&mut self.marked);
+        marked.clear();
+        marked.extend_from_slice(&learnt[1..]);
         let mut k = 1;
         while k < learnt.len() {
             if self.at[(learnt[k] >> 1) as usize].1 != NONE
@@ -380,9 +423,10 @@ impl Sat {
                 k += 1;
             }
         }
-        for l in marked {
+        for &l in &marked {
             self.seen[(l >> 1) as usize] = false;
         }
+        self.marked = marked;
         let mut back = 0;
         for k in 1..learnt.len() {
             let level = self.at[(learnt[k] >> 1) as usize].0;
@@ -391,7 +435,9 @@ impl Sat {
                 learnt.swap(1, k);
             }
         }
-        (learnt, back)
+        let clause = learnt.to_vec();
+        self.learnt = learnt;
+        (clause, back)
     }
 
     /// Whether literal `lit` of a learnt clause, false and implied, follows from the clause's
@@ -401,10 +447,26 @@ impl Sat {
     /// there. The variables found implied stay `seen` and go into `marked`, to be cleared by
     /// the caller; those of a failed walk are cleared.
     fn implied(&mut self, lit: u32, levels: u64, marked: &mut Vec<u32>) -> bool {
-        let (mut stack, start) = (vec![lit], marked.len());
+        let (mut stack, start) = (std::mem::take(&mut self.stack), marked.len());
+        stack.clear();
+        stack.push(lit);
+        let implied = self.walk_reasons(&mut stack, levels, marked, start);
+        self.stack = stack;
+        implied
+    }
+
+    /// The walk of [`Sat::implied`] from the literals on `stack`, the variables found implied
+    /// going into `marked` after its first `start`.
+    fn walk_reasons(
+        &mut self,
+        stack: &mut Vec<u32>,
+        levels: u64,
+        marked: &mut Vec<u32>,
+        start: usize,
+    ) -> bool {
         while let Some(p) = stack.pop() {
             let reason = self.at[(p >> 1) as usize].1;
-            for &q in &self.clauses[reason].lits[1..] {
+            for &q in antecedents(&self.clauses[reason].lits, p ^ 1) {
                 let (v, (level, reason)) = ((q >> 1) as usize, self.at[(q >> 1) as usize]);
                 if self.seen[v] || level == 0 {
                     continue;
@@ -472,6 +534,16 @@ impl Sat {
             self.watch(i, &lits);
             self.clauses[i].lits = lits;
         }
+    }
+}
+
+/// The literals of `lits`, the clause that implied `lit`, but `lit`: it is the first, but in a
+/// clause of two, where it may be the second. O(1).
+fn antecedents(lits: &[u32], lit: u32) -> &[u32] {
+    if lits[0] == lit {
+        &lits[1..]
+    } else {
+        &lits[..1]
     }
 }
 
