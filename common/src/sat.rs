@@ -214,6 +214,21 @@ impl Sat {
         self.propagations
     }
 
+    /// What the search has learnt and still keeps: each fact of level 0 as a clause of one
+    /// literal, then each learnt clause in the database of glue at most `glue`. All follow
+    /// from the clauses given by [`Sat::add`], so a solver of the same formula may be given
+    /// them. O(1), and O(clauses) to go through them.
+    pub fn lessons(&self, glue: u32) -> impl Iterator<Item = &[u32]> {
+        let facts = self.limits.first().map_or(self.trail.len(), |&l| l);
+        let learnt = self
+            .clauses
+            .iter()
+            .filter(move |c| c.glue > 0 && c.glue <= glue);
+        self.trail[..facts]
+            .chunks(1)
+            .chain(learnt.map(|c| &c.lits[..]))
+    }
+
     /// Whether variable `var` is true in the model [`Sat::solve`] found. O(1).
     pub fn value(&self, var: usize) -> bool {
         self.truth[2 * var] > 0
@@ -659,6 +674,49 @@ mod tests {
             }
         }
         assert!(learnt > 100, "{}", learnt);
+    }
+
+    #[test]
+    fn lessons_of_a_stopped_solve_hold_in_every_model() {
+        // A solve stopped after a few conflicts leaves facts and learnt clauses, up to a glue:
+        // each one is true in every model, and a solver given them finds the same models.
+        let mut rng = Rng::new(9);
+        let (mut facts, mut clauses_taught) = (0, 0);
+        for round in 0..60 {
+            let vars = 12 + round % 4;
+            let clauses = random_3sat(&mut rng, vars, 42);
+            let models: Vec<u32> = (0..1u32 << vars)
+                .filter(|&m| satisfies(&clauses, m))
+                .collect();
+            let mut stopped = Sat::new(vars);
+            stopped.cap_conflicts(2 + round as u64 % 5);
+            for c in &clauses {
+                stopped.add(c);
+            }
+            stopped.solve();
+            let glue = 1 + round as u32 % 4;
+            let lessons: Vec<Vec<u32>> = stopped.lessons(glue).map(|c| c.to_vec()).collect();
+            let mut taught = Sat::new(vars);
+            for c in clauses.iter().chain(&lessons) {
+                taught.add(c);
+            }
+            assert_eq!(taught.solve(), !models.is_empty());
+            for lesson in &lessons {
+                assert!(models
+                    .iter()
+                    .all(|&m| satisfies(std::slice::from_ref(lesson), m)));
+                facts += usize::from(lesson.len() == 1);
+                clauses_taught += usize::from(lesson.len() > 1);
+            }
+            let learnt = stopped.clauses.iter().filter(|c| c.glue > 0);
+            assert!(learnt.filter(|c| c.glue <= glue).count() <= lessons.len());
+        }
+        assert!(
+            facts > 20 && clauses_taught > 20,
+            "{} {}",
+            facts,
+            clauses_taught
+        );
     }
 
     /// The models of `clauses` over `vars` that `sat` finds, each blocked once found, after
