@@ -580,6 +580,19 @@ mod tests {
             .all(|c| c.iter().any(|&l| model >> (l >> 1) & 1 != l & 1))
     }
 
+    /// A solver given `clauses` over `vars` variables, and their models (bit `var`), from
+    /// trying every assignment.
+    fn solver_and_models(vars: usize, clauses: &[Vec<u32>]) -> (Sat, Vec<u32>) {
+        let models = (0..1u32 << vars)
+            .filter(|&m| satisfies(clauses, m))
+            .collect();
+        let mut sat = Sat::new(vars);
+        for c in clauses {
+            sat.add(c);
+        }
+        (sat, models)
+    }
+
     /// Random clauses of one to four distinct variables over `vars`.
     fn random_formula(rng: &mut Rng, vars: usize, clauses: usize) -> Vec<Vec<u32>> {
         (0..clauses)
@@ -616,13 +629,8 @@ mod tests {
             let vars = 3 + round % 10;
             let count = rng.between(vars, 6 * vars);
             let clauses = random_formula(&mut rng, vars, count);
-            let expected = (0..1u32 << vars)
-                .filter(|&m| satisfies(&clauses, m))
-                .count();
-            let mut sat = Sat::new(vars);
-            for c in &clauses {
-                sat.add(c);
-            }
+            let (mut sat, models) = solver_and_models(vars, &clauses);
+            let expected = models.len();
             let mut found = 0;
             while sat.solve() {
                 let model = (0..vars).fold(0, |m, v| m | (sat.value(v) as u32) << v);
@@ -650,6 +658,16 @@ mod tests {
             .collect()
     }
 
+    /// A random 3-SAT formula over 12 to 15 variables (by `round`), `ratio` tenths of a
+    /// clause per variable: its clauses, a solver given them, and its models (bit `var`),
+    /// from trying every assignment.
+    fn small_3sat(rng: &mut Rng, round: usize, ratio: usize) -> (Vec<Vec<u32>>, Sat, Vec<u32>) {
+        let vars = 12 + round % 4;
+        let clauses = random_3sat(rng, vars, ratio);
+        let (sat, models) = solver_and_models(vars, &clauses);
+        (clauses, sat, models)
+    }
+
     #[test]
     fn learnt_clauses_hold_in_every_model() {
         // Analysis and minimization learn only what the formula implies: every learnt clause,
@@ -657,15 +675,7 @@ mod tests {
         let mut rng = Rng::new(8);
         let mut learnt = 0;
         for round in 0..80 {
-            let vars = 12 + round % 4;
-            let clauses = random_3sat(&mut rng, vars, 40);
-            let models: Vec<u32> = (0..1u32 << vars)
-                .filter(|&m| satisfies(&clauses, m))
-                .collect();
-            let mut sat = Sat::new(vars);
-            for c in &clauses {
-                sat.add(c);
-            }
+            let (_, mut sat, models) = small_3sat(&mut rng, round, 40);
             assert_eq!(sat.solve(), !models.is_empty());
             for c in sat.clauses.iter().filter(|c| c.glue > 0) {
                 learnt += 1;
@@ -683,20 +693,13 @@ mod tests {
         let mut rng = Rng::new(9);
         let (mut facts, mut clauses_taught) = (0, 0);
         for round in 0..60 {
-            let vars = 12 + round % 4;
-            let clauses = random_3sat(&mut rng, vars, 42);
-            let models: Vec<u32> = (0..1u32 << vars)
-                .filter(|&m| satisfies(&clauses, m))
-                .collect();
-            let mut stopped = Sat::new(vars);
+            let (clauses, mut stopped, models) = small_3sat(&mut rng, round, 42);
             stopped.cap_conflicts(2 + round as u64 % 5);
-            for c in &clauses {
-                stopped.add(c);
-            }
             stopped.solve();
             let glue = 1 + round as u32 % 4;
             let lessons: Vec<Vec<u32>> = stopped.lessons(glue).map(|c| c.to_vec()).collect();
-            let mut taught = Sat::new(vars);
+            // A solver of as many variables (`seen` has one entry a variable).
+            let mut taught = Sat::new(stopped.seen.len());
             for c in clauses.iter().chain(&lessons) {
                 taught.add(c);
             }
