@@ -628,7 +628,10 @@ impl<B: Bitset> Search<B> {
     /// conflicts and tens of thousands, and a hunt for slow inputs finds the unlucky orders:
     /// so an attempt that passes its budget of conflicts starts over with the variables
     /// numbered anew and twice the budget ([`Search::sat_attempt`]). Settled by the first
-    /// lucky order, at most about twice the conflicts of the last attempt.
+    /// lucky order, at most about twice the conflicts of the last attempt. What an attempt
+    /// learnt is not lost: the next one is given its facts and its learnt clauses of low glue
+    /// ([`lessons_of`]), unless it found a model, as those may rest on the model's blocking
+    /// clause; the lessons of the last attempt without a model are given instead.
     fn count_by_sat(
         &mut self,
         givens: &[u8],
@@ -638,14 +641,27 @@ impl<B: Bitset> Search<B> {
     ) -> usize {
         let (mut conflicts, mut propagations) = (0, 0);
         let mut attempt = 0;
+        let mut lessons = Vec::new();
         let count = loop {
             let spare = self.sat_cap.saturating_sub(conflicts);
             let budget = SAT_BUDGET.saturating_mul(1 << attempt.min(40)).min(spare);
-            let (count, sat) = self.sat_attempt(givens, limit, solution, fresh, attempt, budget);
+            let numbering = Numbering::new(self.tables.size, self.tables.cells, attempt);
+            let (count, sat) = self.sat_attempt(
+                givens,
+                limit,
+                solution,
+                fresh,
+                (numbering, &lessons),
+                budget,
+            );
             conflicts += sat.conflicts();
             propagations += sat.propagations();
             if sat.conflicts() <= budget || budget == spare {
                 break count;
+            }
+            // A model found was blocked by a clause that what was learnt after may rest on.
+            if count == 0 {
+                lessons = lessons_of(&sat, numbering);
             }
             attempt += 1;
         };
@@ -654,24 +670,28 @@ impl<B: Bitset> Search<B> {
         count
     }
 
-    /// Attempt `attempt` of [`Search::count_by_sat`], stopped past `budget` conflicts: the
-    /// count and the solver. Exponential in the worst case.
+    /// An attempt of [`Search::count_by_sat`] numbered by `numbering` and given `lessons`
+    /// (over the rules' variables, as [`lessons_of`] gives them), stopped past `budget`
+    /// conflicts: the count and the solver. Exponential in the worst case.
     fn sat_attempt(
         &self,
         givens: &[u8],
         limit: usize,
         solution: &mut [u8],
         fresh: u32,
-        attempt: usize,
+        (numbering, lessons): (Numbering, &[Vec<u32>]),
         budget: u64,
     ) -> (usize, Sat) {
-        let numbering = Numbering::new(self.tables.size, self.tables.cells, attempt);
         let mut sat = Sat::new(numbering.vars);
         sat.cap_conflicts(budget);
         self.add_rule_groups(&mut sat, numbering);
         self.add_leftovers(&mut sat, numbering);
         add_givens(&mut sat, numbering, givens);
         let fresh_digits = add_fresh_order(&mut sat, numbering, fresh);
+        for lesson in lessons {
+            let clause: Vec<u32> = lesson.iter().map(|&l| numbering.renumber(l)).collect();
+            sat.add(&clause);
+        }
         let weight: usize = (2..=fresh_digits).product();
         let count = count_models(&mut sat, numbering, limit, weight, solution);
         (count, sat)
@@ -729,7 +749,8 @@ impl<B: Bitset> Search<B> {
                     for d in 0..n {
                         for (from, to) in [(&out, &back), (&back, &out)] {
                             for &a in from {
-                                let mut clause = vec![lit(a, d) + 1];
+                                let mut clause = Vec::with_capacity(1 + to.len());
+                                clause.push(lit(a, d) + 1);
                                 clause.extend(to.iter().map(|&b| lit(b, d)));
                                 sat.add(&clause);
                             }
@@ -942,6 +963,12 @@ const SAT_AFTER: usize = 3000;
 /// times what most grids it gets need.
 const SAT_BUDGET: u64 = 1000;
 
+/// The learnt clauses of an attempt of [`Search::count_by_sat`] that the next one is given, by
+/// their glue: those that tie few decisions together. Most of the next attempt's conflicts go
+/// unmet that way, and on jigsaw's hunted grids, the more so the more there are, while the
+/// clauses of higher glue weigh propagation down for little.
+const LESSON_GLUE: u32 = 6;
+
 /// The most cells on each side of the law of leftovers for its clauses to be added
 /// (`Search::count_by_sat`): a house's worth, which keeps each clause short.
 const LEFTOVERS_AT_MOST: usize = 9;
@@ -969,6 +996,21 @@ impl Numbering {
     /// The variable of digit `d` (from 0) in `cell`. `O(1)`.
     fn var(self, cell: usize, d: usize) -> usize {
         ((cell * self.size + d) * (2 * self.attempt * self.size + 1) + self.attempt) % self.vars
+    }
+
+    /// Per variable: the variable `cell * N + d` of the rules it numbers. `O(N^3)`.
+    fn rule_vars(self) -> Vec<u32> {
+        let mut rule = vec![0; self.vars];
+        for u in 0..self.vars {
+            rule[self.var(u / self.size, u % self.size)] = u as u32;
+        }
+        rule
+    }
+
+    /// The literal that numbers literal `lit` of the rules' variables (`cell * N + d`). `O(1)`.
+    fn renumber(self, lit: u32) -> u32 {
+        let u = (lit >> 1) as usize;
+        self.lit(u / self.size, u % self.size) | (lit & 1)
     }
 
     /// The positive literal of digit `d` (from 0) in `cell`; plus one is its negation. `O(1)`.
@@ -1000,6 +1042,21 @@ fn add_fresh_order(sat: &mut Sat, numbering: Numbering, fresh: u32) -> usize {
         }
     }
     digits.len()
+}
+
+/// What the solver of an attempt numbered by `numbering` has learnt ([`Sat::lessons`] of glue
+/// at most [`LESSON_GLUE`]), its literals over the rules' variables (`cell * N + d`).
+/// `O(vars + their literals)`.
+fn lessons_of(sat: &Sat, numbering: Numbering) -> Vec<Vec<u32>> {
+    let rule = numbering.rule_vars();
+    let lessons = sat.lessons(LESSON_GLUE);
+    lessons
+        .map(|c| {
+            c.iter()
+                .map(|&l| (2 * rule[(l >> 1) as usize]) | (l & 1))
+                .collect()
+        })
+        .collect()
 }
 
 /// Counts the models of `sat` up to `limit`, each `weight` times, blocking each found; the
@@ -1719,7 +1776,7 @@ mod tests {
         // No solution, one, and more, with and without two fresh digits, against the search
         // up to random limits; a unique solution is the search's.
         let mut rng = Rng::new(3);
-        let mut seen = [[0; 3]; 2];
+        let (mut seen, mut taught) = ([[0; 3]; 2], 0);
         for round in 0..400 {
             let (h, w) = [(2, 2), (2, 3), (1, 4)][round % 3];
             let (layout, givens) = sparse_instance(&mut rng, h, w, 16);
@@ -1735,14 +1792,30 @@ mod tests {
                 .count_by_sat(&givens, limit, &mut by_sat, fresh)
                 .min(limit);
             assert_eq!(count, sat_count, "{:?}", givens);
-            // Every numbering of the variables counts the same.
-            let mut renumbered = vec![0; cells];
+            // Every numbering of the variables counts the same, and so does one given the
+            // lessons of an attempt that was stopped early without a model.
+            let numbering = |attempt| Numbering::new(layout.size(), cells, attempt);
+            let (mut renumbered, mut scratch) = (vec![0; cells], vec![0; cells]);
+            let (early, stopped) = solver.search.sat_attempt(
+                &givens,
+                limit,
+                &mut scratch,
+                fresh,
+                (numbering(0), &[]),
+                3,
+            );
+            let lessons = if early == 0 {
+                lessons_of(&stopped, numbering(0))
+            } else {
+                Vec::new()
+            };
+            taught += usize::from(lessons.iter().any(|c| c.len() > 1));
             let (again, _) = solver.search.sat_attempt(
                 &givens,
                 limit,
                 &mut renumbered,
                 fresh,
-                round % 7,
+                (numbering(round % 7), &lessons),
                 u64::MAX,
             );
             assert_eq!(
@@ -1760,6 +1833,7 @@ mod tests {
             seen[(fresh.count_ones() > 1) as usize][count.min(2)] += 1;
         }
         assert!(seen.iter().flatten().all(|&k| k > 0), "{:?}", seen);
+        assert!(taught > 20, "{}", taught);
     }
 
     #[test]

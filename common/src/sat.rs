@@ -34,7 +34,8 @@ const REDUCTION_STEP: usize = 300;
 /// every reduction: they tie few decisions together, and are the ones used again.
 const GLUE_KEPT: u32 = 2;
 
-/// A clause: its literals, the watched two first; a reason's implied literal is the first.
+/// A clause: its literals, the watched two first; a reason's implied literal is the first,
+/// but for a clause of two, which propagation does not reorder (see [`antecedents`]).
 struct Clause {
     lits: Vec<u32>,
     /// The glue of a learnt clause when it was learnt; 0 for a clause given by
@@ -43,11 +44,22 @@ struct Clause {
 }
 
 /// A clause watching a literal, with one of its other literals (the blocker): when that one is
-/// true, propagation passes the clause by without reading it.
+/// true, propagation passes the clause by without reading it. A clause of two literals has
+/// the other one as its blocker for good, so propagation settles it without reading it at all.
 #[derive(Clone, Copy)]
 struct Watch {
-    clause: usize,
+    /// The clause's index, and [`BINARY`] if it has two literals.
+    clause: u32,
     blocker: u32,
+}
+
+/// The bit of [`Watch::clause`] that marks a clause of two literals.
+const BINARY: u32 = 1 << 31;
+
+impl Watch {
+    fn index(self) -> usize {
+        (self.clause & !BINARY) as usize
+    }
 }
 
 /// A formula being solved: its clauses, and the assignment the search stands at.
@@ -83,6 +95,11 @@ pub struct Sat {
     glue_sum: u64,
     /// The most conflicts [`Sat::solve`] may meet (see [`Sat::cap_conflicts`]).
     cap: u64,
+    /// Room that conflict analysis reuses at each conflict rather than allocating: the
+    /// clause it learns, the literals found implied, and the walk of [`Sat::implied`].
+    learnt: Vec<u32>,
+    marked: Vec<u32>,
+    stack: Vec<u32>,
 }
 
 impl Sat {
@@ -106,7 +123,7 @@ impl Sat {
     /// Constraint: no literal twice. O(length) besides the propagation of a unit.
     pub fn add(&mut self, lits: &[u32]) {
         self.backtrack(0);
-        let mut c = Vec::new();
+        let mut c = Vec::with_capacity(lits.len());
         for &l in lits {
             match self.truth[l as usize] {
                 1 => return,
@@ -197,6 +214,21 @@ impl Sat {
         self.propagations
     }
 
+    /// What the search has learnt and still keeps: each fact of level 0 as a clause of one
+    /// literal, then each learnt clause in the database of glue at most `glue`. All follow
+    /// from the clauses given by [`Sat::add`], so a solver of the same formula may be given
+    /// them. O(1), and O(clauses) to go through them.
+    pub fn lessons(&self, glue: u32) -> impl Iterator<Item = &[u32]> {
+        let facts = self.limits.first().map_or(self.trail.len(), |&l| l);
+        let learnt = self
+            .clauses
+            .iter()
+            .filter(move |c| c.glue > 0 && c.glue <= glue);
+        self.trail[..facts]
+            .chunks(1)
+            .chain(learnt.map(|c| &c.lits[..]))
+    }
+
     /// Whether variable `var` is true in the model [`Sat::solve`] found. O(1).
     pub fn value(&self, var: usize) -> bool {
         self.truth[2 * var] > 0
@@ -223,14 +255,9 @@ impl Sat {
     /// Clause `i` of literals `lits` watches its first two, each with the other as blocker.
     fn watch(&mut self, i: usize, lits: &[u32]) {
         let (a, b) = (lits[0], lits[1]);
-        self.watches[a as usize].push(Watch {
-            clause: i,
-            blocker: b,
-        });
-        self.watches[b as usize].push(Watch {
-            clause: i,
-            blocker: a,
-        });
+        let clause = i as u32 | if lits.len() == 2 { BINARY } else { 0 };
+        self.watches[a as usize].push(Watch { clause, blocker: b });
+        self.watches[b as usize].push(Watch { clause, blocker: a });
     }
 
     // Decision.
@@ -267,7 +294,8 @@ impl Sat {
     // Propagation.
 
     /// Unit propagation of the trail's new literals; a clause with every literal false, if
-    /// any. A clause's implied literal is put first, where `analyze` expects it.
+    /// any. A longer clause's implied literal is put first, where `analyze` expects it; a
+    /// clause of two is reordered only when it is the conflict, as reading it would.
     fn propagate(&mut self) -> Option<usize> {
         while self.head < self.trail.len() {
             let f = self.trail[self.head] ^ 1;
@@ -280,12 +308,32 @@ impl Sat {
             while i < ws.len() {
                 let w = ws[i];
                 i += 1;
-                if self.truth[w.blocker as usize] > 0 {
+                let blocker = self.truth[w.blocker as usize];
+                if blocker > 0 {
                     ws[kept] = w;
                     kept += 1;
                     continue;
                 }
-                let c = &mut self.clauses[w.clause].lits;
+                if w.clause & BINARY != 0 {
+                    ws[kept] = w;
+                    kept += 1;
+                    if blocker == 0 {
+                        self.assign(w.blocker, w.index());
+                        continue;
+                    }
+                    let c = &mut self.clauses[w.index()].lits;
+                    if c[0] == f {
+                        c.swap(0, 1);
+                    }
+                    conflict = Some(w.index());
+                    while i < ws.len() {
+                        ws[kept] = ws[i];
+                        kept += 1;
+                        i += 1;
+                    }
+                    continue;
+                }
+                let c = &mut self.clauses[w.index()].lits;
                 if c[0] == f {
                     c.swap(0, 1);
                 }
@@ -299,22 +347,23 @@ impl Sat {
                     kept += 1;
                     continue;
                 }
-                if let Some(k) = (2..c.len()).find(|&k| self.truth[c[k] as usize] >= 0) {
-                    c.swap(1, k);
+                let truth = &self.truth;
+                if let Some(k) = c[2..].iter().position(|&l| truth[l as usize] >= 0) {
+                    c.swap(1, k + 2);
                     self.watches[c[1] as usize].push(w);
                     continue;
                 }
                 ws[kept] = w;
                 kept += 1;
                 if self.truth[first as usize] < 0 {
-                    conflict = Some(w.clause);
+                    conflict = Some(w.index());
                     while i < ws.len() {
                         ws[kept] = ws[i];
                         kept += 1;
                         i += 1;
                     }
                 } else {
-                    self.assign(first, w.clause);
+                    self.assign(first, w.index());
                 }
             }
             ws.truncate(kept);
@@ -333,10 +382,17 @@ impl Sat {
     /// the activity of every variable met.
     fn analyze(&mut self, mut c: usize) -> (Vec<u32>, usize) {
         let current = self.limits.len();
-        let mut learnt = vec![0];
-        let (mut pending, mut i, mut skip) = (0, self.trail.len(), 0);
+        let mut learnt = std::mem::take(&mut self.learnt);
+        learnt.clear();
+        learnt.push(0);
+        let (mut pending, mut i) = (0, self.trail.len());
+        let mut implied = None;
         loop {
-            for &q in &self.clauses[c].lits[skip..] {
+            let lits = match implied {
+                None => &self.clauses[c].lits[..],
+                Some(p) => antecedents(&self.clauses[c].lits, p),
+            };
+            for &q in lits {
                 let v = (q >> 1) as usize;
                 if !self.seen[v] && self.at[v].0 > 0 {
                     self.seen[v] = true;
@@ -362,14 +418,16 @@ impl Sat {
                 break;
             }
             c = self.at[(p >> 1) as usize].1;
-            skip = 1;
+            implied = Some(p);
         }
         self.order.decay();
         // The literals below the current level are `seen`; drop those their reasons imply.
         let levels = learnt[1..]
             .iter()
             .fold(0, |s, &l| s | level_bit(self.at[(l >> 1) as usize].0));
-        let mut marked: Vec<u32> = learnt[1..].to_vec();
+        let mut marked = std::mem::take(&mut self.marked);
+        marked.clear();
+        marked.extend_from_slice(&learnt[1..]);
         let mut k = 1;
         while k < learnt.len() {
             if self.at[(learnt[k] >> 1) as usize].1 != NONE
@@ -380,9 +438,10 @@ impl Sat {
                 k += 1;
             }
         }
-        for l in marked {
+        for &l in &marked {
             self.seen[(l >> 1) as usize] = false;
         }
+        self.marked = marked;
         let mut back = 0;
         for k in 1..learnt.len() {
             let level = self.at[(learnt[k] >> 1) as usize].0;
@@ -391,7 +450,9 @@ impl Sat {
                 learnt.swap(1, k);
             }
         }
-        (learnt, back)
+        let clause = learnt.to_vec();
+        self.learnt = learnt;
+        (clause, back)
     }
 
     /// Whether literal `lit` of a learnt clause, false and implied, follows from the clause's
@@ -401,10 +462,26 @@ impl Sat {
     /// there. The variables found implied stay `seen` and go into `marked`, to be cleared by
     /// the caller; those of a failed walk are cleared.
     fn implied(&mut self, lit: u32, levels: u64, marked: &mut Vec<u32>) -> bool {
-        let (mut stack, start) = (vec![lit], marked.len());
+        let (mut stack, start) = (std::mem::take(&mut self.stack), marked.len());
+        stack.clear();
+        stack.push(lit);
+        let implied = self.walk_reasons(&mut stack, levels, marked, start);
+        self.stack = stack;
+        implied
+    }
+
+    /// The walk of [`Sat::implied`] from the literals on `stack`, the variables found implied
+    /// going into `marked` after its first `start`.
+    fn walk_reasons(
+        &mut self,
+        stack: &mut Vec<u32>,
+        levels: u64,
+        marked: &mut Vec<u32>,
+        start: usize,
+    ) -> bool {
         while let Some(p) = stack.pop() {
             let reason = self.at[(p >> 1) as usize].1;
-            for &q in &self.clauses[reason].lits[1..] {
+            for &q in antecedents(&self.clauses[reason].lits, p ^ 1) {
                 let (v, (level, reason)) = ((q >> 1) as usize, self.at[(q >> 1) as usize]);
                 if self.seen[v] || level == 0 {
                     continue;
@@ -475,6 +552,16 @@ impl Sat {
     }
 }
 
+/// The literals of `lits`, the clause that implied `lit`, but `lit`: it is the first, but in a
+/// clause of two, where it may be the second. O(1).
+fn antecedents(lits: &[u32], lit: u32) -> &[u32] {
+    if lits[0] == lit {
+        &lits[1..]
+    } else {
+        &lits[..1]
+    }
+}
+
 /// The bit of decision level `level` in a set of levels kept in 64 bits (levels 64 apart
 /// share a bit: the set may hold more than it was given, never less).
 fn level_bit(level: usize) -> u64 {
@@ -491,6 +578,19 @@ mod tests {
         clauses
             .iter()
             .all(|c| c.iter().any(|&l| model >> (l >> 1) & 1 != l & 1))
+    }
+
+    /// A solver given `clauses` over `vars` variables, and their models (bit `var`), from
+    /// trying every assignment.
+    fn solver_and_models(vars: usize, clauses: &[Vec<u32>]) -> (Sat, Vec<u32>) {
+        let models = (0..1u32 << vars)
+            .filter(|&m| satisfies(clauses, m))
+            .collect();
+        let mut sat = Sat::new(vars);
+        for c in clauses {
+            sat.add(c);
+        }
+        (sat, models)
     }
 
     /// Random clauses of one to four distinct variables over `vars`.
@@ -529,13 +629,8 @@ mod tests {
             let vars = 3 + round % 10;
             let count = rng.between(vars, 6 * vars);
             let clauses = random_formula(&mut rng, vars, count);
-            let expected = (0..1u32 << vars)
-                .filter(|&m| satisfies(&clauses, m))
-                .count();
-            let mut sat = Sat::new(vars);
-            for c in &clauses {
-                sat.add(c);
-            }
+            let (mut sat, models) = solver_and_models(vars, &clauses);
+            let expected = models.len();
             let mut found = 0;
             while sat.solve() {
                 let model = (0..vars).fold(0, |m, v| m | (sat.value(v) as u32) << v);
@@ -563,6 +658,16 @@ mod tests {
             .collect()
     }
 
+    /// A random 3-SAT formula over 12 to 15 variables (by `round`), `ratio` tenths of a
+    /// clause per variable: its clauses, a solver given them, and its models (bit `var`),
+    /// from trying every assignment.
+    fn small_3sat(rng: &mut Rng, round: usize, ratio: usize) -> (Vec<Vec<u32>>, Sat, Vec<u32>) {
+        let vars = 12 + round % 4;
+        let clauses = random_3sat(rng, vars, ratio);
+        let (sat, models) = solver_and_models(vars, &clauses);
+        (clauses, sat, models)
+    }
+
     #[test]
     fn learnt_clauses_hold_in_every_model() {
         // Analysis and minimization learn only what the formula implies: every learnt clause,
@@ -570,15 +675,7 @@ mod tests {
         let mut rng = Rng::new(8);
         let mut learnt = 0;
         for round in 0..80 {
-            let vars = 12 + round % 4;
-            let clauses = random_3sat(&mut rng, vars, 40);
-            let models: Vec<u32> = (0..1u32 << vars)
-                .filter(|&m| satisfies(&clauses, m))
-                .collect();
-            let mut sat = Sat::new(vars);
-            for c in &clauses {
-                sat.add(c);
-            }
+            let (_, mut sat, models) = small_3sat(&mut rng, round, 40);
             assert_eq!(sat.solve(), !models.is_empty());
             for c in sat.clauses.iter().filter(|c| c.glue > 0) {
                 learnt += 1;
@@ -587,6 +684,42 @@ mod tests {
             }
         }
         assert!(learnt > 100, "{}", learnt);
+    }
+
+    #[test]
+    fn lessons_of_a_stopped_solve_hold_in_every_model() {
+        // A solve stopped after a few conflicts leaves facts and learnt clauses, up to a glue:
+        // each one is true in every model, and a solver given them finds the same models.
+        let mut rng = Rng::new(9);
+        let (mut facts, mut clauses_taught) = (0, 0);
+        for round in 0..60 {
+            let (clauses, mut stopped, models) = small_3sat(&mut rng, round, 42);
+            stopped.cap_conflicts(2 + round as u64 % 5);
+            stopped.solve();
+            let glue = 1 + round as u32 % 4;
+            let lessons: Vec<Vec<u32>> = stopped.lessons(glue).map(|c| c.to_vec()).collect();
+            // A solver of as many variables (`seen` has one entry a variable).
+            let mut taught = Sat::new(stopped.seen.len());
+            for c in clauses.iter().chain(&lessons) {
+                taught.add(c);
+            }
+            assert_eq!(taught.solve(), !models.is_empty());
+            for lesson in &lessons {
+                assert!(models
+                    .iter()
+                    .all(|&m| satisfies(std::slice::from_ref(lesson), m)));
+                facts += usize::from(lesson.len() == 1);
+                clauses_taught += usize::from(lesson.len() > 1);
+            }
+            let learnt = stopped.clauses.iter().filter(|c| c.glue > 0);
+            assert!(learnt.filter(|c| c.glue <= glue).count() <= lessons.len());
+        }
+        assert!(
+            facts > 20 && clauses_taught > 20,
+            "{} {}",
+            facts,
+            clauses_taught
+        );
     }
 
     /// The models of `clauses` over `vars` that `sat` finds, each blocked once found, after
