@@ -38,21 +38,20 @@
 //! Renaming: digits that no given uses are interchangeable, and every solution takes each
 //! digit in its first row, so with a set F of two or more such digits each solution is one
 //! renaming (a permutation of F) of exactly one solution whose first row takes F in
-//! increasing order. After a hand-over the backtracker finds those in one search in any
-//! order ([`Backtracker::visit_renamings`]: the cell with the fewest candidates first, and
-//! of a cell's digits of F that nothing above placed only the smallest), each renamed into
-//! that form, and they are sorted and kept; then for each first row in order the kept
-//! solutions of its in-order form are renamed (their rows numbered anew) and sorted, and
-//! go out in blocks as the walk's do. On groupings without givens where the walk hands
-//! over, a lexicographic search would meet each dead end again under each of the 720
-//! renamings; this way it meets it about once, and a solution costs a renaming and its
-//! share of a sort. More than `STORED` solutions found (groups that let many squares
-//! through, which the walk seldom gives up on) go to the backtracker whole instead, so
-//! memory stays bounded.
+//! increasing order. After a hand-over those are found as exact covers of the cells by
+//! transversals, each digit's six cells ([`visit_covers`]): a search at most six deep, where
+//! a dead end that a walk by rows meets late shows as a cell that no transversal left can
+//! cover. They are sorted and kept; then for each first row in order the kept solutions of
+//! its in-order form are renamed (their rows numbered anew) and sorted, and go out in blocks
+//! as the walk's do. On groupings without givens where the walk hands over, a lexicographic
+//! search would meet each dead end again under each of the 720 renamings; this way a
+//! solution costs a renaming and its share of a sort. More than `STORED` solutions found
+//! (groups that let many squares through, which the walk seldom gives up on) go to the
+//! backtracker whole instead, so memory stays bounded.
 //!
 //! Work: [`RowLex6::work`] tells what the last visit cost in units that do not depend on the
-//! machine (list entries scanned; backtracker nodes and renamed solutions weighted by about
-//! what each costs), for searches for slow inputs.
+//! machine (list entries scanned by the walk and the covers; backtracker nodes and renamed
+//! solutions weighted by about what each costs), for searches for slow inputs.
 //!
 //! Memory: O(720 * 6) words for a [`RowLex6`], and about half as many for a walk, whose
 //! lists each take the room the longest list of their level needs (see `Level`), allocated
@@ -61,6 +60,7 @@
 
 use crate::backtrack::Backtracker;
 use crate::layout::Layout;
+use crate::transversals::visit_covers;
 
 /// The side of the grid and the number of digits.
 pub const SIZE: usize = 6;
@@ -186,8 +186,9 @@ impl RowLex6 {
     }
 
     /// The work of the last [`RowLex6::visit`], in units of about one list entry scanned: the
-    /// entries its walks scanned, `NODE_WORK` for each node or probe trial of the bitset
-    /// backtracker, and `RENAMING_WORK` for each solution it renamed (see the module docs).
+    /// entries its walks and covers scanned, `NODE_WORK` for each node or probe trial of the
+    /// bitset backtracker, and `RENAMING_WORK` for each solution it renamed (see the module
+    /// docs).
     /// It depends on the layout and the givens alone, not on the machine, so a search for
     /// slow inputs can climb on it. 0 before any visit. O(1).
     pub fn work(&self) -> u64 {
@@ -306,34 +307,21 @@ impl RowLex6 {
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
-        // The solutions whose first row takes `free` in increasing order, in order: one or
-        // more of each class of renamings from the backtracker, each renamed into that form.
+        // The solutions whose first row takes `free` in increasing order, in order.
         let mut canonical = Vec::new();
-        let digits = &self.digits;
-        self.backtracker.visit_renamings(givens, |grid| {
-            // The renaming that puts the first row's digits of `free` in increasing order.
-            let mut back = [0, 1, 2, 3, 4, 5, 6];
-            let mut rest = free;
-            for &d in grid[..SIZE].iter().filter(|&&d| free >> (d - 1) & 1 != 0) {
-                back[d as usize] = rest.trailing_zeros() as u8 + 1;
-                rest &= rest - 1;
-            }
-            let rows = grid
-                .chunks(SIZE)
-                .fold(0, |all, row| all << ROW_BITS | number(row) as u64);
-            canonical.push(renaming(digits, rows, &back));
+        self.work += visit_covers(self.layout.regions(), givens, free, |grid| {
+            let rows = grid.chunks(SIZE);
+            canonical.push(rows.fold(0, |all, row| all << ROW_BITS | number(row) as u64));
             canonical.len() <= STORED
         });
-        self.work += NODE_WORK * self.backtracker.nodes();
         if canonical.len() > STORED {
             return None;
         }
         canonical.sort_unstable();
-        canonical.dedup();
         let mut renamed = Vec::new();
         let mut block = [[0; 3]; BLOCK];
         let mut visited = 0;
-        for digits in &self.digits {
+        for (p, digits) in self.digits.iter().enumerate() {
             let (q, rename) = in_order_form(digits, free);
             let q = number(&q) as usize;
             // `canonical` is in order, so its solutions of each first row are together.
@@ -351,7 +339,7 @@ impl RowLex6 {
             renamed.extend(
                 solutions
                     .iter()
-                    .map(|&rows| renaming(digits, rows, &rename)),
+                    .map(|&rows| renaming(digits, rows, p, &rename)),
             );
             renamed.sort_unstable();
             self.work += RENAMING_WORK * len;
@@ -461,10 +449,13 @@ where
 }
 
 /// The solution kept as `rows` (see [`row_of`]) with its digits renamed by `rename`
-/// (indexed by digit), given each permutation's `digits`. O(36).
-fn renaming(digits: &[[u8; SIZE]], rows: u64, rename: &[u8; SIZE + 1]) -> u64 {
-    (0..SIZE).fold(0, |all, r| {
-        let renamed = digits[row_of(rows, r)].map(|d| rename[d as usize]);
+/// (indexed by digit), given each permutation's `digits` and the renamed first row `first`.
+/// O(36).
+fn renaming(digits: &[[u8; SIZE]], rows: u64, first: usize, rename: &[u8; SIZE + 1]) -> u64 {
+    let mut table = [0; 8];
+    table[..SIZE + 1].copy_from_slice(rename);
+    (1..SIZE).fold(first as u64, |all, r| {
+        let renamed = digits[row_of(rows, r)].map(|d| table[usize::from(d & 7)]);
         all << ROW_BITS | number(&renamed) as u64
     })
 }
@@ -507,18 +498,37 @@ fn in_order_form(digits: &[u8; SIZE], free: u8) -> ([u8; SIZE], [u8; SIZE + 1]) 
     (form, rename)
 }
 
-/// The number of the permutation `digits` of `1..=SIZE` (its place in lexicographic order),
-/// from its inversions: the digits after each that are smaller are those smaller not yet
-/// placed, kept for each digit `d` in bits `4 * d` (one less for each smaller one placed).
-/// O(6).
+/// The number of the permutation `digits` of `1..=SIZE` (its place in lexicographic order):
+/// that of the first of its first three digits, from `PREFIXES`, and the place of the order
+/// of the last three among their six. O(1).
 fn number(digits: &[u8]) -> u16 {
-    let mut smaller = 0x543_2100u32;
-    digits.iter().enumerate().fold(0, |n, (i, &d)| {
-        let at = 4 * d as u32;
-        let below = smaller >> at & 15;
-        smaller -= 0x111_1111 << (at + 4) & 0x111_1111;
-        n * (SIZE - i) as u16 + below as u16
-    })
+    let (d, e, f) = (digits[3], digits[4], digits[5]);
+    let prefix = usize::from(digits[0] & 7) << 6 | usize::from(digits[1] & 7) << 3;
+    PREFIXES[prefix | usize::from(digits[2] & 7)]
+        + 2 * (u16::from(e < d) + u16::from(f < d))
+        + u16::from(f < e)
+}
+
+/// At `a << 6 | b << 3 | c` for three different digits: the number of the first permutation
+/// that starts with them (see [`number`]).
+const PREFIXES: [u16; 512] = prefixes();
+
+/// [`PREFIXES`], at compile time: the first three digits in lexicographic order, each with
+/// the six permutations of the rest after it.
+const fn prefixes() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut next = 0;
+    let mut at = 0;
+    while at < 512 {
+        let (a, b, c) = (at >> 6, at >> 3 & 7, at & 7);
+        let digits = a >= 1 && b >= 1 && c >= 1 && a <= SIZE && b <= SIZE && c <= SIZE;
+        if digits && a != b && a != c && b != c {
+            table[at] = next;
+            next += SIZE as u16;
+        }
+        at += 1;
+    }
+    table
 }
 
 /// Slots for the solutions under three rows: a power of two above the most there can be,
