@@ -36,9 +36,10 @@
 //! backtracker alone would have, twice.
 //!
 //! Renaming: digits that no given uses are interchangeable, and every solution takes each
-//! digit in its first row, so with a set F of two or more such digits each solution is one
-//! renaming (a permutation of F) of exactly one solution whose first row takes F in
-//! increasing order. After a hand-over those are found as exact covers of the cells by
+//! digit in its first row, so with the set F of such digits each solution is one renaming (a
+//! permutation of F) of exactly one solution whose first row takes F in increasing order
+//! (F of one digit or none: every solution is its own). After a hand-over those are found
+//! as exact covers of the cells by
 //! transversals, each digit's six cells ([`visit_covers`]): a search at most six deep, where
 //! a dead end that a walk by rows meets late shows as a cell that no transversal left can
 //! cover. They are sorted and kept; then for each first row in order the kept solutions of
@@ -127,16 +128,12 @@ impl Level for Row3 {
 
 /// The lexicographic walk over whole rows for one layout.
 pub struct RowLex6 {
-    /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation.
-    columns: Vec<u64>,
     /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `r * 720 + p`; past
     /// the last row, room for a permutation masked to index any row's `NUMBERS` words from
     /// its start without a bounds check (see `row_groups`).
     groups: Vec<u64>,
     layout: Layout,
     backtracker: Backtracker<u64>,
-    /// The digits of each permutation.
-    digits: Vec<[u8; SIZE]>,
     /// The work of the last visit (see [`RowLex6::work`]).
     work: u64,
 }
@@ -164,23 +161,27 @@ impl RowLex6 {
     /// The walk for `layout`. Constraint: `layout.size() == SIZE`.
     /// O(720 * 36) time, once.
     pub fn new(layout: &Layout) -> Self {
-        let digits = permutations();
-        let columns = digits
-            .iter()
-            .map(|row| pairs(row, |c| SIZE - 1 - c))
-            .collect::<Vec<u64>>();
-        let mut groups = vec![0; (SIZE - 1) * PERMUTATIONS + NUMBERS];
-        for (r, groups) in groups.chunks_mut(PERMUTATIONS).take(SIZE).enumerate() {
-            for (group, row) in groups.iter_mut().zip(&digits) {
-                *group = pairs(row, |c| layout.region_of(r * SIZE + c));
+        // Pushed, not zeroed first: a zeroed allocation from the heap is cleared again.
+        let mut groups = Vec::with_capacity((SIZE - 1) * PERMUTATIONS + NUMBERS);
+        for r in 0..SIZE {
+            // The bit of each digit in each column of row `r`, at `column * 8 + digit`.
+            let mut bits = [0u64; 8 * SIZE];
+            for (c, bits) in bits.chunks_exact_mut(8).enumerate() {
+                let group = layout.region_of(r * SIZE + c);
+                for d in 1..=SIZE {
+                    bits[d] = 1 << (group * SIZE + d - 1);
+                }
             }
+            groups.extend(DIGITS.iter().map(|row| {
+                let at = row.iter().enumerate();
+                at.fold(0, |m, (c, &d)| m | bits[c * 8 + usize::from(d & 7)])
+            }));
         }
+        groups.resize((SIZE - 1) * PERMUTATIONS + NUMBERS, 0);
         RowLex6 {
-            columns,
             groups,
             layout: layout.clone(),
             backtracker: Backtracker::<u64>::new(layout),
-            digits,
             work: 0,
         }
     }
@@ -216,10 +217,8 @@ impl RowLex6 {
         if whole {
             return walked;
         }
-        if renaming {
-            if let Some(visited) = self.by_symmetry(givens, free, walked, &mut visit) {
-                return visited;
-            }
+        if let Some(visited) = self.by_symmetry(givens, free, walked, &mut visit) {
+            return visited;
         }
         self.backtrack(givens, walked, &mut visit)
     }
@@ -254,9 +253,11 @@ impl RowLex6 {
         };
         // Each row's list (`LISTS`), permutation `p` as `p << INDEX | columns`; then, from
         // the end, each level's entries that fit there in the groups and givens (`FITTING`).
+        // Every entry is written before it is read: not zeroed, which a heap allocation would
+        // clear anew.
         let words = LISTS.iter().chain(&FITTING).sum();
-        let mut lists = vec![0; words];
-        for (p, slot) in lists.iter_mut().zip(&self.columns).enumerate() {
+        let mut lists = vec![COLUMNS; words];
+        for (p, slot) in lists.iter_mut().zip(&COLUMN_PAIRS).enumerate() {
             *slot.0 = (p as u64) << INDEX | slot.1;
         }
         walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
@@ -292,8 +293,8 @@ impl RowLex6 {
     }
 
     /// Visits the solutions of `givens` past the first `skip` from those whose first row
-    /// takes the digits of `free`, two or more that no given uses, in increasing order (see
-    /// the module docs). Returns the number of solutions visited, `skip` included, or `None`
+    /// takes the digits of `free`, those that no given uses, in increasing order (see the
+    /// module docs). Returns the number of solutions visited, `skip` included, or `None`
     /// (having visited none) when those solutions are more than `STORED`.
     // Kept out of the walk's caller, whose code it would otherwise change.
     #[inline(never)]
@@ -321,7 +322,7 @@ impl RowLex6 {
         let mut renamed = Vec::new();
         let mut block = [[0; 3]; BLOCK];
         let mut visited = 0;
-        for (p, digits) in self.digits.iter().enumerate() {
+        for (p, digits) in DIGITS.iter().enumerate() {
             let (q, rename) = in_order_form(digits, free);
             let q = number(&q) as usize;
             // `canonical` is in order, so its solutions of each first row are together.
@@ -335,12 +336,7 @@ impl RowLex6 {
                 continue;
             }
             renamed.clear();
-            let digits = &self.digits;
-            renamed.extend(
-                solutions
-                    .iter()
-                    .map(|&rows| renaming(digits, rows, p, &rename)),
-            );
+            renamed.extend(solutions.iter().map(|&rows| renaming(rows, p, &rename)));
             renamed.sort_unstable();
             self.work += RENAMING_WORK * len;
             let mut rest = &renamed[skip as usize..];
@@ -449,13 +445,13 @@ where
 }
 
 /// The solution kept as `rows` (see [`row_of`]) with its digits renamed by `rename`
-/// (indexed by digit), given each permutation's `digits` and the renamed first row `first`.
+/// (indexed by digit), given the renamed first row `first`.
 /// O(36).
-fn renaming(digits: &[[u8; SIZE]], rows: u64, first: usize, rename: &[u8; SIZE + 1]) -> u64 {
+fn renaming(rows: u64, first: usize, rename: &[u8; SIZE + 1]) -> u64 {
     let mut table = [0; 8];
     table[..SIZE + 1].copy_from_slice(rename);
     (1..SIZE).fold(first as u64, |all, r| {
-        let renamed = digits[row_of(rows, r)].map(|d| table[usize::from(d & 7)]);
+        let renamed = DIGITS[row_of(rows, r)].map(|d| table[usize::from(d & 7)]);
         all << ROW_BITS | number(&renamed) as u64
     })
 }
@@ -549,27 +545,61 @@ fn row_groups(groups: &[u64], r: usize) -> &[u64] {
 }
 
 /// The permutations of `1..=SIZE` in lexicographic order: permutation `p` of a walk is the
-/// `p`th. O(720).
-pub fn permutations() -> Vec<[u8; SIZE]> {
+/// `p`th. O(720), at compile time where it makes a constant or a static.
+pub const fn permutations() -> [[u8; SIZE]; PERMUTATIONS] {
+    let mut all = [[0; SIZE]; PERMUTATIONS];
     let mut row = [1, 2, 3, 4, 5, 6];
-    let mut all = Vec::with_capacity(PERMUTATIONS);
+    let mut p = 0;
     loop {
-        all.push(row);
-        let i = match (0..SIZE - 1).rev().find(|&i| row[i] < row[i + 1]) {
-            Some(i) => i,
-            None => return all,
-        };
-        let j = (i + 1..SIZE).rev().find(|&j| row[j] > row[i]).unwrap_or(i);
-        row.swap(i, j);
-        row[i + 1..].reverse();
+        all[p] = row;
+        p += 1;
+        // The next in order: past the last rise, the smallest larger digit comes first and
+        // the rest rise again.
+        let mut i = SIZE - 1;
+        while i > 0 && row[i - 1] > row[i] {
+            i -= 1;
+        }
+        if i == 0 {
+            return all;
+        }
+        let mut j = SIZE - 1;
+        while row[j] < row[i - 1] {
+            j -= 1;
+        }
+        let digit = row[i - 1];
+        row[i - 1] = row[j];
+        row[j] = digit;
+        let mut end = SIZE - 1;
+        while i < end {
+            let digit = row[i];
+            row[i] = row[end];
+            row[end] = digit;
+            i += 1;
+            end -= 1;
+        }
     }
 }
 
-/// The mask of bits `house(column) * SIZE + digit - 1` of a row's digits.
-fn pairs(row: &[u8], house: impl Fn(usize) -> usize) -> u64 {
-    row.iter()
-        .enumerate()
-        .fold(0, |m, (c, &d)| m | 1 << (house(c) * SIZE + d as usize - 1))
+/// The permutations, from [`permutations`] at compile time.
+static DIGITS: [[u8; SIZE]; PERMUTATIONS] = permutations();
+
+/// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation, at compile time.
+static COLUMN_PAIRS: [u64; PERMUTATIONS] = column_pairs();
+
+/// [`COLUMN_PAIRS`]: the first column highest, so that they rise as the permutations do.
+const fn column_pairs() -> [u64; PERMUTATIONS] {
+    let digits = permutations();
+    let mut pairs = [0; PERMUTATIONS];
+    let mut p = 0;
+    while p < PERMUTATIONS {
+        let mut c = 0;
+        while c < SIZE {
+            pairs[p] |= 1 << ((SIZE - 1 - c) * SIZE + digits[p][c] as usize - 1);
+            c += 1;
+        }
+        p += 1;
+    }
+    pairs
 }
 
 #[cfg(test)]
@@ -860,6 +890,13 @@ mod tests {
         });
         assert!(expected.len() as u64 > GRACE);
         assert!(walked(&layout, &givens) == expected);
+    }
+
+    /// The mask of bits `house(column) * SIZE + digit - 1` of a row's digits.
+    fn pairs(row: &[u8], house: impl Fn(usize) -> usize) -> u64 {
+        row.iter()
+            .enumerate()
+            .fold(0, |m, (c, &d)| m | 1 << (house(c) * SIZE + d as usize - 1))
     }
 
     /// Records in `most[depth]` the longest `list` met `depth` rows below the first, each
