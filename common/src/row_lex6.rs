@@ -27,13 +27,10 @@
 //!
 //! Dead ends: groups can make most rows that fit the columns lead nowhere (a layout without
 //! a solution can leave every row but the last free, and the walk would try all the rows
-//! above it), while the bitset backtracker's probes see such dead ends early. So the walk
-//! counts the list entries it scans, and once they pass `PAY` per solution visited (`GRACE`
-//! solutions granted, `GRACE_RENAMING` when renaming, below, can take over) it hands over
-//! to the bitset backtracker, which lists the solutions anew in the same order and passes
-//! over as many as the walk visited. A layout without a solution costs the walk a fraction
-//! of a millisecond; one where the walk gave up late costs at most about what the
-//! backtracker alone would have, twice.
+//! above it). So the walk counts the list entries it scans, and once they pass `PAY` per
+//! solution visited (`GRACE` solutions granted) it hands over to the search of covers below,
+//! which lists the solutions anew in the same order and passes over as many as the walk
+//! visited; past `STORED` of them, to the bitset backtracker, which does the same.
 //!
 //! Renaming: digits that no given uses are interchangeable, and every solution takes each
 //! digit in its first row, so with the set F of such digits each solution is one renaming (a
@@ -71,16 +68,13 @@ pub const PERMUTATIONS: usize = 720;
 /// A power of two above the permutations' numbers.
 const NUMBERS: usize = 1024;
 
-/// List entries the walk may scan per solution it visits (about 12 on the 2x3 boxes, and a
-/// solution of the bitset backtracker costs about as much as 50), and the solutions it is
-/// granted at the start; past that it hands over to the bitset backtracker.
-const PAY: u64 = 64;
-const GRACE: u64 = 1 << 10;
-/// The solutions granted at the start when two or more digits are not given: handing over
-/// then costs one search for the solutions up to renaming (see the module docs), far less
-/// than walking into the dead ends. Enough for the first lists of every row (about 1,100
+/// List entries the walk may scan per solution it visits (about 12 on the 2x3 boxes), and the
+/// solutions it is granted at the start; past that it hands over. Handing over costs one
+/// search for the solutions up to renaming (see the module docs), far less than walking into
+/// the dead ends; the grace is enough for the first lists of every row (about 1,100
 /// entries), so that the 2x3 boxes, where the walk pays, never hand over.
-const GRACE_RENAMING: u64 = 1 << 6;
+const PAY: u64 = 64;
+const GRACE: u64 = 1 << 6;
 
 /// Words of the list of each row: the permutations that fit the rows above in the columns,
 /// and 3 entries that fit nothing to round it up to whole fours. Past row 0, a power of two
@@ -152,8 +146,7 @@ struct Walk<'a, F> {
     block: [[u16; 3]; BLOCK],
     found: usize,
     visited: u64,
-    /// List entries scanned, from `PAY` for each solution of `GRACE` not granted; `u64::MAX`
-    /// once the walk has handed over.
+    /// List entries scanned; `u64::MAX` once the walk has handed over.
     scanned: u64,
 }
 
@@ -168,8 +161,8 @@ impl RowLex6 {
             let mut bits = [0u64; 8 * SIZE];
             for (c, bits) in bits.chunks_exact_mut(8).enumerate() {
                 let group = layout.region_of(r * SIZE + c);
-                for d in 1..=SIZE {
-                    bits[d] = 1 << (group * SIZE + d - 1);
+                for (d, bit) in bits.iter_mut().enumerate().skip(1).take(SIZE) {
+                    *bit = 1 << (group * SIZE + d - 1);
                 }
             }
             groups.extend(DIGITS.iter().map(|row| {
@@ -210,13 +203,11 @@ impl RowLex6 {
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
         self.work = 0;
-        let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
-        let renaming = free.count_ones() >= 2;
-        let grace = if renaming { GRACE_RENAMING } else { GRACE };
-        let (walked, whole) = self.walk(givens, grace, &mut visit);
+        let (walked, whole) = self.walk(givens, &mut visit);
         if whole {
             return walked;
         }
+        let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
         if let Some(visited) = self.by_symmetry(givens, free, walked, &mut visit) {
             return visited;
         }
@@ -226,7 +217,7 @@ impl RowLex6 {
     /// Walks the solutions of `givens` in lexicographic order. Returns the solutions visited
     /// and whether the walk went to its end or to a stop `visit` asked for, rather than
     /// handing over.
-    fn walk<F>(&mut self, givens: &[u8], grace: u64, visit: &mut F) -> (u64, bool)
+    fn walk<F>(&mut self, givens: &[u8], visit: &mut F) -> (u64, bool)
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
@@ -249,7 +240,7 @@ impl RowLex6 {
             block: [[0; 3]; BLOCK],
             found: 0,
             visited: 0,
-            scanned: PAY * (GRACE - grace),
+            scanned: 0,
         };
         // Each row's list (`LISTS`), permutation `p` as `p << INDEX | columns`; then, from
         // the end, each level's entries that fit there in the groups and givens (`FITTING`).
@@ -263,7 +254,7 @@ impl RowLex6 {
         walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
         // A walk that handed over had scanned its allowance, within a list.
         let whole = walk.scanned < u64::MAX;
-        self.work += walk.scanned.min(PAY * (walk.visited + GRACE)) - PAY * (GRACE - grace);
+        self.work += walk.scanned.min(PAY * (walk.visited + GRACE));
         (walk.visited, whole)
     }
 
