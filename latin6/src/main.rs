@@ -35,11 +35,10 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let layout = read_groups(scanner, &mut row)?;
     let givens = read_givens(scanner, &mut row)?;
     scanner.expect_end("the givens")?;
-    let mut walk = RowLex6::new(&layout);
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
     let found = givens.map_or(0, |givens| {
-        walk.visit(&givens, |above, below| {
+        RowLex6::new(&layout).visit(&givens, |above, below| {
             let printed = printer.print(out, above, below);
             printed.map_err(|e| failed = Some(e)).is_ok()
         })
