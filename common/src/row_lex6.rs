@@ -36,10 +36,9 @@
 //! digit in its first row, so with the set F of such digits each solution is one renaming (a
 //! permutation of F) of exactly one solution whose first row takes F in increasing order
 //! (F of one digit or none: every solution is its own). After a hand-over those are found
-//! as exact covers of the cells by
-//! transversals, each digit's six cells ([`visit_covers`]): a search at most six deep, where
-//! a dead end that a walk by rows meets late shows as a cell that no transversal left can
-//! cover. They are sorted and kept; then for each first row in order the kept solutions of
+//! as exact covers of the cells by transversals, each digit's six cells ([`visit_covers`]):
+//! a search at most six deep, where a dead end that a walk by rows meets late shows as a
+//! cell that no transversal left can cover. They are sorted and kept; then for each first row in order the kept solutions of
 //! its in-order form are renamed (their rows numbered anew) and sorted, and go out in blocks
 //! as the walk's do. On groupings without givens where the walk hands over, a lexicographic
 //! search would meet each dead end again under each of the 720 renamings; this way a
@@ -197,7 +196,7 @@ impl RowLex6 {
     ///
     /// `givens[cell]` is 0 or a digit `1..=6`. Constraint: `givens.len() == 36` (panics
     /// otherwise). On the walk, each solution costs a few list scans and a group check; the
-    /// walk hands over to the bitset backtracker when it pays less (see the module docs).
+    /// walk hands over to the covers by transversals when it pays less (see the module docs).
     pub fn visit<F>(&mut self, givens: &[u8], mut visit: F) -> u64
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
