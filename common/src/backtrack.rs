@@ -812,41 +812,6 @@ impl<B: Bitset> Search<B> {
         }
     }
 
-    /// Visits solutions below level `depth` as [`Backtracker::visit_renamings`] does: the
-    /// fewest candidates first, and of a cell's `fresh` candidates (digits that neither a
-    /// given nor a branch on the path placed) only the smallest, as `count_from` counts.
-    /// False once `visit` has asked to stop.
-    fn renamings_from<F>(&mut self, depth: usize, mut fresh: u32, visit: &mut F) -> bool
-    where
-        F: FnMut(&[u8]) -> bool,
-    {
-        let size = self.tables.size;
-        loop {
-            self.nodes += 1;
-            let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
-                Some(cell) => cell,
-                None => return visit(&self.grid),
-            };
-            let all = self.levels[depth].digits_of(size, cell);
-            let twins = all & fresh;
-            let mut digits = all & !(twins & twins.wrapping_sub(1));
-            while digits & (digits - 1) != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                if self.descend(depth, depth + 1, cell, all, d)
-                    && !self.renamings_from(depth + 1, fresh & !(1 << d), visit)
-                {
-                    return false;
-                }
-            }
-            let d = digits.trailing_zeros() as usize;
-            fresh &= !(1 << d);
-            if !self.descend(depth, depth, cell, all, d) {
-                return true;
-            }
-        }
-    }
-
     /// Failed literals at level `depth`, which has an empty cell: each candidate of each empty
     /// cell is tried one level down with hidden singles, those that lead to a contradiction
     /// are struck, and the node propagates, until no trial fails; `trials` counts the tries.
@@ -1145,8 +1110,7 @@ impl<B: Bitset> Backtracker<B> {
     /// SAT solver: with [`Backtracker::sat_conflicts`] and [`Backtracker::sat_propagations`], a
     /// count's work in units that do not depend on the machine. After a
     /// [`Backtracker::visit_lex`], the nodes it entered and its probes' trials (each a
-    /// descent, as a node is); after a [`Backtracker::visit_renamings`], the nodes it
-    /// entered. O(1).
+    /// descent, as a node is). O(1).
     pub fn nodes(&self) -> u64 {
         self.search.nodes as u64
     }
@@ -1202,33 +1166,6 @@ impl<B: Bitset> Backtracker<B> {
         }
         s.nodes = walk.nodes as usize;
         walk.visited
-    }
-
-    /// Calls `visit` with solutions of `givens`, in no set order, until it returns false:
-    /// at least one of each class of solutions that differ only by a renaming of the digits
-    /// no given uses, some maybe twice, and any solution is such a renaming of one visited
-    /// (value symmetry: a branch tries only the smallest of a cell's candidates that neither
-    /// a given nor a branch above placed, as [`Backtracker::count_up_to`] does). For listing
-    /// every solution by renaming those visited, where the order of a lexicographic walk
-    /// does not pay: branches on the cell with the fewest candidates, with hidden singles.
-    /// The root is probed first (see [`Backtracker::visit_lex`]): some dead ends show only
-    /// there, such as groups that are the rows but for two cells swapped.
-    /// [`Backtracker::nodes`] tells the nodes entered and probe trials made. Constraint: `givens.len() == N * N`. Exponential in
-    /// the worst case.
-    pub fn visit_renamings<F>(&mut self, givens: &[u8], mut visit: F)
-    where
-        F: FnMut(&[u8]) -> bool,
-    {
-        let s = &mut *self.search;
-        s.hidden = true;
-        s.nodes = 0;
-        let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
-        let fresh = ((1 << s.tables.size) - 1) & !used;
-        let mut trials = 0;
-        if s.start(givens) && s.probe(0, &mut trials) {
-            s.renamings_from(0, fresh, &mut visit);
-        }
-        s.nodes += trials as usize;
     }
 }
 
@@ -1471,79 +1408,6 @@ mod tests {
         assert_eq!(seen.len(), 720);
         assert!(seen.windows(2).all(|w| w[0] < w[1]));
         assert!(seen.iter().all(|g| is_solution(&layout, &[0; 36], g)));
-    }
-
-    /// Whether `a` and `b` differ only by a renaming of the digits outside `used` (bit
-    /// `digit`).
-    fn renamings_of_each_other(a: &[u8], b: &[u8], used: u32) -> bool {
-        let mut to = [0u8; MAX_DIGITS + 1];
-        let mut from = [0u8; MAX_DIGITS + 1];
-        a.iter().zip(b).all(|(&x, &y)| {
-            let fits = (used >> x & 1 == 0 || x == y)
-                && (to[x as usize] == 0 || to[x as usize] == y)
-                && (from[y as usize] == 0 || from[y as usize] == x);
-            to[x as usize] = y;
-            from[y as usize] = x;
-            fits
-        })
-    }
-
-    #[test]
-    fn renamings_of_the_visited_solutions_are_every_solution() {
-        // The scattered groups above (one class of 720) and the 4x4 boxes, each with givens
-        // from one of their solutions that leave two digits or more free.
-        let scattered = parse("305013 415412 204214 321305 504243 210535");
-        let mut rng = Rng::new(12);
-        let mut cases = 0;
-        for layout in [Layout::new(6, scattered).unwrap(), Layout::boxes(2, 2)] {
-            let cells = layout.size() * layout.size();
-            let mut solver = Backtracker::<u64>::new(&layout);
-            let mut solution = vec![0; cells];
-            assert_eq!(solver.count_up_to(&vec![0; cells], 1, &mut solution), 1);
-            for given in 0..4 {
-                let mut givens = vec![0; cells];
-                for _ in 0..given {
-                    let cell = rng.below(cells);
-                    givens[cell] = solution[cell];
-                }
-                let used = givens.iter().fold(0u32, |u, &g| u | 1 << g) & !1;
-                let mut every = Vec::new();
-                solver.visit_lex(&givens, |g| {
-                    every.push(g.to_vec());
-                    true
-                });
-                let mut visited = Vec::new();
-                solver.visit_renamings(&givens, |g| {
-                    visited.push(g.to_vec());
-                    true
-                });
-                assert!(solver.nodes() > 0);
-                assert!(visited.len() < every.len() && visited.iter().all(|g| every.contains(g)));
-                assert!(every
-                    .iter()
-                    .all(|g| visited.iter().any(|v| renamings_of_each_other(v, g, used))));
-                cases += 1;
-            }
-        }
-        assert_eq!(cases, 8);
-        // Groups that are the rows but for two cells swapped have no solution, which the
-        // probe of the root sees.
-        let mut solver = Backtracker::<u64>::new(&rows_swapped(2, 4, 5, false));
-        let mut found = 0;
-        solver.visit_renamings(&[0; 36], |_| {
-            found += 1;
-            true
-        });
-        assert_eq!(found, 0);
-        assert!(solver.nodes() > 0);
-        // A visit stops when asked.
-        let mut solver = Backtracker::<u64>::new(&Layout::boxes(2, 3));
-        let mut seen = 0;
-        solver.visit_renamings(&[0; 36], |_| {
-            seen += 1;
-            seen < 5
-        });
-        assert_eq!(seen, 5);
     }
 
     #[test]

@@ -26,4 +26,5 @@ pub mod sat;
 pub mod sat_order;
 pub mod scanner;
 pub mod sudoku_cover;
+pub mod transversals;
 pub mod weighted;

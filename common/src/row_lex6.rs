@@ -27,32 +27,28 @@
 //!
 //! Dead ends: groups can make most rows that fit the columns lead nowhere (a layout without
 //! a solution can leave every row but the last free, and the walk would try all the rows
-//! above it), while the bitset backtracker's probes see such dead ends early. So the walk
-//! counts the list entries it scans, and once they pass `PAY` per solution visited (`GRACE`
-//! solutions granted, `GRACE_RENAMING` when renaming, below, can take over) it hands over
-//! to the bitset backtracker, which lists the solutions anew in the same order and passes
-//! over as many as the walk visited. A layout without a solution costs the walk a fraction
-//! of a millisecond; one where the walk gave up late costs at most about what the
-//! backtracker alone would have, twice.
+//! above it). So the walk counts the list entries it scans, and once they pass `PAY` per
+//! solution visited (`GRACE` solutions granted) it hands over to the search of covers below,
+//! which lists the solutions anew in the same order and passes over as many as the walk
+//! visited; past `STORED` of them, to the bitset backtracker, which does the same.
 //!
 //! Renaming: digits that no given uses are interchangeable, and every solution takes each
-//! digit in its first row, so with a set F of two or more such digits each solution is one
-//! renaming (a permutation of F) of exactly one solution whose first row takes F in
-//! increasing order. After a hand-over the backtracker finds those in one search in any
-//! order ([`Backtracker::visit_renamings`]: the cell with the fewest candidates first, and
-//! of a cell's digits of F that nothing above placed only the smallest), each renamed into
-//! that form, and they are sorted and kept; then for each first row in order the kept
-//! solutions of its in-order form are renamed (their rows numbered anew) and sorted, and
-//! go out in blocks as the walk's do. On groupings without givens where the walk hands
-//! over, a lexicographic search would meet each dead end again under each of the 720
-//! renamings; this way it meets it about once, and a solution costs a renaming and its
-//! share of a sort. More than `STORED` solutions found (groups that let many squares
-//! through, which the walk seldom gives up on) go to the backtracker whole instead, so
-//! memory stays bounded.
+//! digit in its first row, so with the set F of such digits each solution is one renaming (a
+//! permutation of F) of exactly one solution whose first row takes F in increasing order
+//! (F of one digit or none: every solution is its own). After a hand-over those are found
+//! as exact covers of the cells by transversals, each digit's six cells ([`visit_covers`]):
+//! a search at most six deep, where a dead end that a walk by rows meets late shows as a
+//! cell that no transversal left can cover. They are sorted and kept; then for each first row in order the kept solutions of
+//! its in-order form are renamed (their rows numbered anew) and sorted, and go out in blocks
+//! as the walk's do. On groupings without givens where the walk hands over, a lexicographic
+//! search would meet each dead end again under each of the 720 renamings; this way a
+//! solution costs a renaming and its share of a sort. More than `STORED` solutions found
+//! (groups that let many squares through, which the walk seldom gives up on) go to the
+//! backtracker whole instead, so memory stays bounded.
 //!
 //! Work: [`RowLex6::work`] tells what the last visit cost in units that do not depend on the
-//! machine (list entries scanned; backtracker nodes and renamed solutions weighted by about
-//! what each costs), for searches for slow inputs.
+//! machine (list entries scanned by the walk and the covers; backtracker nodes and renamed
+//! solutions weighted by about what each costs), for searches for slow inputs.
 //!
 //! Memory: O(720 * 6) words for a [`RowLex6`], and about half as many for a walk, whose
 //! lists each take the room the longest list of their level needs (see `Level`), allocated
@@ -61,6 +57,7 @@
 
 use crate::backtrack::Backtracker;
 use crate::layout::Layout;
+use crate::transversals::visit_covers;
 
 /// The side of the grid and the number of digits.
 pub const SIZE: usize = 6;
@@ -70,16 +67,13 @@ pub const PERMUTATIONS: usize = 720;
 /// A power of two above the permutations' numbers.
 const NUMBERS: usize = 1024;
 
-/// List entries the walk may scan per solution it visits (about 12 on the 2x3 boxes, and a
-/// solution of the bitset backtracker costs about as much as 50), and the solutions it is
-/// granted at the start; past that it hands over to the bitset backtracker.
-const PAY: u64 = 64;
-const GRACE: u64 = 1 << 10;
-/// The solutions granted at the start when two or more digits are not given: handing over
-/// then costs one search for the solutions up to renaming (see the module docs), far less
-/// than walking into the dead ends. Enough for the first lists of every row (about 1,100
+/// List entries the walk may scan per solution it visits (about 12 on the 2x3 boxes), and the
+/// solutions it is granted at the start; past that it hands over. Handing over costs one
+/// search for the solutions up to renaming (see the module docs), far less than walking into
+/// the dead ends; the grace is enough for the first lists of every row (about 1,100
 /// entries), so that the 2x3 boxes, where the walk pays, never hand over.
-const GRACE_RENAMING: u64 = 1 << 6;
+const PAY: u64 = 64;
+const GRACE: u64 = 1 << 6;
 
 /// Words of the list of each row: the permutations that fit the rows above in the columns,
 /// and 3 entries that fit nothing to round it up to whole fours. Past row 0, a power of two
@@ -127,16 +121,12 @@ impl Level for Row3 {
 
 /// The lexicographic walk over whole rows for one layout.
 pub struct RowLex6 {
-    /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation.
-    columns: Vec<u64>,
     /// Bit `group * SIZE + digit - 1` of permutation `p` in row `r`, at `r * 720 + p`; past
     /// the last row, room for a permutation masked to index any row's `NUMBERS` words from
     /// its start without a bounds check (see `row_groups`).
     groups: Vec<u64>,
     layout: Layout,
     backtracker: Backtracker<u64>,
-    /// The digits of each permutation.
-    digits: Vec<[u8; SIZE]>,
     /// The work of the last visit (see [`RowLex6::work`]).
     work: u64,
 }
@@ -155,8 +145,7 @@ struct Walk<'a, F> {
     block: [[u16; 3]; BLOCK],
     found: usize,
     visited: u64,
-    /// List entries scanned, from `PAY` for each solution of `GRACE` not granted; `u64::MAX`
-    /// once the walk has handed over.
+    /// List entries scanned; `u64::MAX` once the walk has handed over.
     scanned: u64,
 }
 
@@ -164,30 +153,35 @@ impl RowLex6 {
     /// The walk for `layout`. Constraint: `layout.size() == SIZE`.
     /// O(720 * 36) time, once.
     pub fn new(layout: &Layout) -> Self {
-        let digits = permutations();
-        let columns = digits
-            .iter()
-            .map(|row| pairs(row, |c| SIZE - 1 - c))
-            .collect::<Vec<u64>>();
-        let mut groups = vec![0; (SIZE - 1) * PERMUTATIONS + NUMBERS];
-        for (r, groups) in groups.chunks_mut(PERMUTATIONS).take(SIZE).enumerate() {
-            for (group, row) in groups.iter_mut().zip(&digits) {
-                *group = pairs(row, |c| layout.region_of(r * SIZE + c));
+        // Pushed, not zeroed first: a zeroed allocation from the heap is cleared again.
+        let mut groups = Vec::with_capacity((SIZE - 1) * PERMUTATIONS + NUMBERS);
+        for r in 0..SIZE {
+            // The bit of each digit in each column of row `r`, at `column * 8 + digit`.
+            let mut bits = [0u64; 8 * SIZE];
+            for (c, bits) in bits.chunks_exact_mut(8).enumerate() {
+                let group = layout.region_of(r * SIZE + c);
+                for (d, bit) in bits.iter_mut().enumerate().skip(1).take(SIZE) {
+                    *bit = 1 << (group * SIZE + d - 1);
+                }
             }
+            groups.extend(DIGITS.iter().map(|row| {
+                let at = row.iter().enumerate();
+                at.fold(0, |m, (c, &d)| m | bits[c * 8 + usize::from(d & 7)])
+            }));
         }
+        groups.resize((SIZE - 1) * PERMUTATIONS + NUMBERS, 0);
         RowLex6 {
-            columns,
             groups,
             layout: layout.clone(),
             backtracker: Backtracker::<u64>::new(layout),
-            digits,
             work: 0,
         }
     }
 
     /// The work of the last [`RowLex6::visit`], in units of about one list entry scanned: the
-    /// entries its walks scanned, `NODE_WORK` for each node or probe trial of the bitset
-    /// backtracker, and `RENAMING_WORK` for each solution it renamed (see the module docs).
+    /// entries its walks and covers scanned, `NODE_WORK` for each node or probe trial of the
+    /// bitset backtracker, and `RENAMING_WORK` for each solution it renamed (see the module
+    /// docs).
     /// It depends on the layout and the givens alone, not on the machine, so a search for
     /// slow inputs can climb on it. 0 before any visit. O(1).
     pub fn work(&self) -> u64 {
@@ -202,23 +196,19 @@ impl RowLex6 {
     ///
     /// `givens[cell]` is 0 or a digit `1..=6`. Constraint: `givens.len() == 36` (panics
     /// otherwise). On the walk, each solution costs a few list scans and a group check; the
-    /// walk hands over to the bitset backtracker when it pays less (see the module docs).
+    /// walk hands over to the covers by transversals when it pays less (see the module docs).
     pub fn visit<F>(&mut self, givens: &[u8], mut visit: F) -> u64
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
         self.work = 0;
-        let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
-        let renaming = free.count_ones() >= 2;
-        let grace = if renaming { GRACE_RENAMING } else { GRACE };
-        let (walked, whole) = self.walk(givens, grace, &mut visit);
+        let (walked, whole) = self.walk(givens, &mut visit);
         if whole {
             return walked;
         }
-        if renaming {
-            if let Some(visited) = self.by_symmetry(givens, free, walked, &mut visit) {
-                return visited;
-            }
+        let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
+        if let Some(visited) = self.by_symmetry(givens, free, walked, &mut visit) {
+            return visited;
         }
         self.backtrack(givens, walked, &mut visit)
     }
@@ -226,7 +216,7 @@ impl RowLex6 {
     /// Walks the solutions of `givens` in lexicographic order. Returns the solutions visited
     /// and whether the walk went to its end or to a stop `visit` asked for, rather than
     /// handing over.
-    fn walk<F>(&mut self, givens: &[u8], grace: u64, visit: &mut F) -> (u64, bool)
+    fn walk<F>(&mut self, givens: &[u8], visit: &mut F) -> (u64, bool)
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
@@ -249,19 +239,21 @@ impl RowLex6 {
             block: [[0; 3]; BLOCK],
             found: 0,
             visited: 0,
-            scanned: PAY * (GRACE - grace),
+            scanned: 0,
         };
         // Each row's list (`LISTS`), permutation `p` as `p << INDEX | columns`; then, from
         // the end, each level's entries that fit there in the groups and givens (`FITTING`).
+        // Every entry is written before it is read: not zeroed, which a heap allocation would
+        // clear anew.
         let words = LISTS.iter().chain(&FITTING).sum();
-        let mut lists = vec![0; words];
-        for (p, slot) in lists.iter_mut().zip(&self.columns).enumerate() {
+        let mut lists = vec![COLUMNS; words];
+        for (p, slot) in lists.iter_mut().zip(&COLUMN_PAIRS).enumerate() {
             *slot.0 = (p as u64) << INDEX | slot.1;
         }
         walk.descend::<Row0>(&mut lists, PERMUTATIONS, 0);
         // A walk that handed over had scanned its allowance, within a list.
         let whole = walk.scanned < u64::MAX;
-        self.work += walk.scanned.min(PAY * (walk.visited + GRACE)) - PAY * (GRACE - grace);
+        self.work += walk.scanned.min(PAY * (walk.visited + GRACE));
         (walk.visited, whole)
     }
 
@@ -291,8 +283,8 @@ impl RowLex6 {
     }
 
     /// Visits the solutions of `givens` past the first `skip` from those whose first row
-    /// takes the digits of `free`, two or more that no given uses, in increasing order (see
-    /// the module docs). Returns the number of solutions visited, `skip` included, or `None`
+    /// takes the digits of `free`, those that no given uses, in increasing order (see the
+    /// module docs). Returns the number of solutions visited, `skip` included, or `None`
     /// (having visited none) when those solutions are more than `STORED`.
     // Kept out of the walk's caller, whose code it would otherwise change.
     #[inline(never)]
@@ -306,34 +298,21 @@ impl RowLex6 {
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
     {
-        // The solutions whose first row takes `free` in increasing order, in order: one or
-        // more of each class of renamings from the backtracker, each renamed into that form.
+        // The solutions whose first row takes `free` in increasing order, in order.
         let mut canonical = Vec::new();
-        let digits = &self.digits;
-        self.backtracker.visit_renamings(givens, |grid| {
-            // The renaming that puts the first row's digits of `free` in increasing order.
-            let mut back = [0, 1, 2, 3, 4, 5, 6];
-            let mut rest = free;
-            for &d in grid[..SIZE].iter().filter(|&&d| free >> (d - 1) & 1 != 0) {
-                back[d as usize] = rest.trailing_zeros() as u8 + 1;
-                rest &= rest - 1;
-            }
-            let rows = grid
-                .chunks(SIZE)
-                .fold(0, |all, row| all << ROW_BITS | number(row) as u64);
-            canonical.push(renaming(digits, rows, &back));
+        self.work += visit_covers(self.layout.regions(), givens, free, |grid| {
+            let rows = grid.chunks(SIZE);
+            canonical.push(rows.fold(0, |all, row| all << ROW_BITS | number(row) as u64));
             canonical.len() <= STORED
         });
-        self.work += NODE_WORK * self.backtracker.nodes();
         if canonical.len() > STORED {
             return None;
         }
         canonical.sort_unstable();
-        canonical.dedup();
         let mut renamed = Vec::new();
         let mut block = [[0; 3]; BLOCK];
         let mut visited = 0;
-        for digits in &self.digits {
+        for (p, digits) in DIGITS.iter().enumerate() {
             let (q, rename) = in_order_form(digits, free);
             let q = number(&q) as usize;
             // `canonical` is in order, so its solutions of each first row are together.
@@ -347,12 +326,7 @@ impl RowLex6 {
                 continue;
             }
             renamed.clear();
-            let digits = &self.digits;
-            renamed.extend(
-                solutions
-                    .iter()
-                    .map(|&rows| renaming(digits, rows, &rename)),
-            );
+            renamed.extend(solutions.iter().map(|&rows| renaming(rows, p, &rename)));
             renamed.sort_unstable();
             self.work += RENAMING_WORK * len;
             let mut rest = &renamed[skip as usize..];
@@ -461,10 +435,13 @@ where
 }
 
 /// The solution kept as `rows` (see [`row_of`]) with its digits renamed by `rename`
-/// (indexed by digit), given each permutation's `digits`. O(36).
-fn renaming(digits: &[[u8; SIZE]], rows: u64, rename: &[u8; SIZE + 1]) -> u64 {
-    (0..SIZE).fold(0, |all, r| {
-        let renamed = digits[row_of(rows, r)].map(|d| rename[d as usize]);
+/// (indexed by digit), given the renamed first row `first`.
+/// O(36).
+fn renaming(rows: u64, first: usize, rename: &[u8; SIZE + 1]) -> u64 {
+    let mut table = [0; 8];
+    table[..SIZE + 1].copy_from_slice(rename);
+    (1..SIZE).fold(first as u64, |all, r| {
+        let renamed = DIGITS[row_of(rows, r)].map(|d| table[usize::from(d & 7)]);
         all << ROW_BITS | number(&renamed) as u64
     })
 }
@@ -507,18 +484,37 @@ fn in_order_form(digits: &[u8; SIZE], free: u8) -> ([u8; SIZE], [u8; SIZE + 1]) 
     (form, rename)
 }
 
-/// The number of the permutation `digits` of `1..=SIZE` (its place in lexicographic order),
-/// from its inversions: the digits after each that are smaller are those smaller not yet
-/// placed, kept for each digit `d` in bits `4 * d` (one less for each smaller one placed).
-/// O(6).
+/// The number of the permutation `digits` of `1..=SIZE` (its place in lexicographic order):
+/// that of the first of its first three digits, from `PREFIXES`, and the place of the order
+/// of the last three among their six. O(1).
 fn number(digits: &[u8]) -> u16 {
-    let mut smaller = 0x543_2100u32;
-    digits.iter().enumerate().fold(0, |n, (i, &d)| {
-        let at = 4 * d as u32;
-        let below = smaller >> at & 15;
-        smaller -= 0x111_1111 << (at + 4) & 0x111_1111;
-        n * (SIZE - i) as u16 + below as u16
-    })
+    let (d, e, f) = (digits[3], digits[4], digits[5]);
+    let prefix = usize::from(digits[0] & 7) << 6 | usize::from(digits[1] & 7) << 3;
+    PREFIXES[prefix | usize::from(digits[2] & 7)]
+        + 2 * (u16::from(e < d) + u16::from(f < d))
+        + u16::from(f < e)
+}
+
+/// At `a << 6 | b << 3 | c` for three different digits: the number of the first permutation
+/// that starts with them (see [`number`]).
+const PREFIXES: [u16; 512] = prefixes();
+
+/// [`PREFIXES`], at compile time: the first three digits in lexicographic order, each with
+/// the six permutations of the rest after it.
+const fn prefixes() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut next = 0;
+    let mut at = 0;
+    while at < 512 {
+        let (a, b, c) = (at >> 6, at >> 3 & 7, at & 7);
+        let digits = a >= 1 && b >= 1 && c >= 1 && a <= SIZE && b <= SIZE && c <= SIZE;
+        if digits && a != b && a != c && b != c {
+            table[at] = next;
+            next += SIZE as u16;
+        }
+        at += 1;
+    }
+    table
 }
 
 /// Slots for the solutions under three rows: a power of two above the most there can be,
@@ -539,27 +535,61 @@ fn row_groups(groups: &[u64], r: usize) -> &[u64] {
 }
 
 /// The permutations of `1..=SIZE` in lexicographic order: permutation `p` of a walk is the
-/// `p`th. O(720).
-pub fn permutations() -> Vec<[u8; SIZE]> {
+/// `p`th. O(720), at compile time where it makes a constant or a static.
+pub const fn permutations() -> [[u8; SIZE]; PERMUTATIONS] {
+    let mut all = [[0; SIZE]; PERMUTATIONS];
     let mut row = [1, 2, 3, 4, 5, 6];
-    let mut all = Vec::with_capacity(PERMUTATIONS);
+    let mut p = 0;
     loop {
-        all.push(row);
-        let i = match (0..SIZE - 1).rev().find(|&i| row[i] < row[i + 1]) {
-            Some(i) => i,
-            None => return all,
-        };
-        let j = (i + 1..SIZE).rev().find(|&j| row[j] > row[i]).unwrap_or(i);
-        row.swap(i, j);
-        row[i + 1..].reverse();
+        all[p] = row;
+        p += 1;
+        // The next in order: past the last rise, the smallest larger digit comes first and
+        // the rest rise again.
+        let mut i = SIZE - 1;
+        while i > 0 && row[i - 1] > row[i] {
+            i -= 1;
+        }
+        if i == 0 {
+            return all;
+        }
+        let mut j = SIZE - 1;
+        while row[j] < row[i - 1] {
+            j -= 1;
+        }
+        let digit = row[i - 1];
+        row[i - 1] = row[j];
+        row[j] = digit;
+        let mut end = SIZE - 1;
+        while i < end {
+            let digit = row[i];
+            row[i] = row[end];
+            row[end] = digit;
+            i += 1;
+            end -= 1;
+        }
     }
 }
 
-/// The mask of bits `house(column) * SIZE + digit - 1` of a row's digits.
-fn pairs(row: &[u8], house: impl Fn(usize) -> usize) -> u64 {
-    row.iter()
-        .enumerate()
-        .fold(0, |m, (c, &d)| m | 1 << (house(c) * SIZE + d as usize - 1))
+/// The permutations, from [`permutations`] at compile time.
+static DIGITS: [[u8; SIZE]; PERMUTATIONS] = permutations();
+
+/// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation, at compile time.
+static COLUMN_PAIRS: [u64; PERMUTATIONS] = column_pairs();
+
+/// [`COLUMN_PAIRS`]: the first column highest, so that they rise as the permutations do.
+const fn column_pairs() -> [u64; PERMUTATIONS] {
+    let digits = permutations();
+    let mut pairs = [0; PERMUTATIONS];
+    let mut p = 0;
+    while p < PERMUTATIONS {
+        let mut c = 0;
+        while c < SIZE {
+            pairs[p] |= 1 << ((SIZE - 1 - c) * SIZE + digits[p][c] as usize - 1);
+            c += 1;
+        }
+        p += 1;
+    }
+    pairs
 }
 
 #[cfg(test)]
@@ -850,6 +880,13 @@ mod tests {
         });
         assert!(expected.len() as u64 > GRACE);
         assert!(walked(&layout, &givens) == expected);
+    }
+
+    /// The mask of bits `house(column) * SIZE + digit - 1` of a row's digits.
+    fn pairs(row: &[u8], house: impl Fn(usize) -> usize) -> u64 {
+        row.iter()
+            .enumerate()
+            .fold(0, |m, (c, &d)| m | 1 << (house(c) * SIZE + d as usize - 1))
     }
 
     /// Records in `most[depth]` the longest `list` met `depth` rows below the first, each

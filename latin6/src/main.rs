@@ -35,11 +35,10 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     let layout = read_groups(scanner, &mut row)?;
     let givens = read_givens(scanner, &mut row)?;
     scanner.expect_end("the givens")?;
-    let mut walk = RowLex6::new(&layout);
     let mut printer = SolutionPrinter::new();
     let mut failed = None;
     let found = givens.map_or(0, |givens| {
-        walk.visit(&givens, |above, below| {
+        RowLex6::new(&layout).visit(&givens, |above, below| {
             let printed = printer.print(out, above, below);
             printed.map_err(|e| failed = Some(e)).is_ok()
         })
@@ -47,7 +46,9 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
     if let Some(e) = failed {
         return Err(e.into());
     }
-    out.write_all(&printer.block[..printer.filled])?;
+    // Past the writer's buffer: the block would be copied into it first.
+    out.flush()?;
+    out.get_mut().write_all(&printer.block[..printer.filled])?;
     if found == 0 {
         out.write_all("无解\n".as_bytes())?;
     }
@@ -185,8 +186,10 @@ impl Number {
     }
 }
 
-/// Bytes a block holds before it goes out.
-const BLOCK: usize = 1 << 16;
+/// Bytes a block holds before it goes out: with the room below, past the allocator's
+/// threshold for fresh pages from the system, which come zeroed, so that the block is not
+/// cleared first.
+const BLOCK: usize = 1 << 17;
 /// Bytes one solution may take in a block: its number (at most 14 digits and the newline,
 /// copied as 16 bytes) and six lines of 12 bytes, the last copied as 16.
 const SOLUTION: usize = 16 + 12 * SIZE + 4;
@@ -195,24 +198,29 @@ const SOME: usize = 64;
 /// Lines of the table, a power of two at least 720.
 const LINES: usize = 1024;
 
+/// The permutations' digits, made at compile time.
+const DIGITS: [[u8; SIZE]; 720] = permutations();
+
 impl SolutionPrinter {
     fn new() -> Self {
+        // Made here, not at compile time: copies from a table the compiler reads would be
+        // trimmed to the bytes that the next copy leaves, two moves each instead of one.
         let mut lines = Box::new([[0; 16]; LINES]);
-        for (line, digits) in lines.iter_mut().zip(permutations()) {
+        for (line, digits) in lines.iter_mut().zip(DIGITS.iter()) {
             *line = [b' '; 16];
-            for (pair, &d) in line.chunks_exact_mut(2).zip(&digits) {
+            for (pair, &d) in line.chunks_exact_mut(2).zip(digits) {
                 pair[0] = b'A' + d - 1;
             }
             line[2 * SIZE - 1] = b'\n';
         }
         SolutionPrinter {
+            lines,
             number: Number {
                 text: u128::from(b'0') | u128::from(b'\n') << 8,
                 len: 2,
                 last_digit: 0,
                 last_unit: 1,
             },
-            lines,
             block: vec![0; BLOCK + SOME * SOLUTION],
             filled: 0,
         }
