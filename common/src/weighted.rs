@@ -54,7 +54,7 @@
 //! twice the budget and the other order, focus cells first or not (`Maximiser::dive_in_turns`).
 //! At a ceiling the focus order's dives get a larger budget than the plain one's: proving a
 //! ceiling out of reach takes the whole tree, which the focus order keeps far smaller. A dive
-//! at a ceiling that runs long takes a dual step at each node.
+//! at a ceiling that runs long takes dual steps at each node, as the search proper does.
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
@@ -80,11 +80,11 @@ const NODE_STEPS: usize = 3;
 /// ceiling, costs several times as many nodes in the plain order, while a completion that
 /// reaches it is mostly found by the plain order's first short dive.
 const CEILING_FOCUS_SHARE: u64 = 32;
-/// The budget from which a dive aiming at a ceiling takes one dual step (an averaging step)
-/// at each node. The parent's profits, which a dive otherwise passes down unchanged, can
-/// overrate every child deep in the tree: on some sparse grids the dives then wander through
-/// millions of nodes that cannot reach the ceiling. A step costs about as much as the rest of
-/// the node, so the short dives, which settle most grids, take none.
+/// The budget from which a dive aiming at a ceiling takes [`NODE_STEPS`] dual steps at each
+/// node. The parent's profits, which a dive otherwise passes down unchanged, can overrate
+/// every child deep in the tree: on some sparse grids the dives then wander through millions
+/// of nodes that cannot reach the ceiling. The steps cost several times the rest of the
+/// node, so the short dives, which settle most grids, take none.
 const STEPPED_DIVE_NODES: u64 = 3840;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
 const SEARCH_NODES: u64 = 100;
@@ -629,7 +629,7 @@ impl<B: Bitset> Maximiser<B> {
     ///
     /// Each ceiling's dives start in the plain order, the focus order's take
     /// [`CEILING_FOCUS_SHARE`] times the plain order's budget, and those of
-    /// [`STEPPED_DIVE_NODES`] or more take a dual step at each node.
+    /// [`STEPPED_DIVE_NODES`] or more take [`NODE_STEPS`] dual steps at each node.
     fn aim_at_ceilings(&mut self, mut bound: Option<u32>) -> Option<u32> {
         loop {
             let ceiling = match (bound, self.best) {
@@ -661,7 +661,8 @@ impl<B: Bitset> Maximiser<B> {
     ///
     /// The first scored dive takes the focus order if `focused`, else the plain one; a dive
     /// in the focus order may visit `focus_share` times the budget of its turn, and a dive
-    /// that may visit `stepped_from` nodes or more takes a dual step at each node.
+    /// that may visit `stepped_from` nodes or more takes [`NODE_STEPS`] dual steps at each
+    /// node.
     fn dive_in_turns(
         &mut self,
         mut budget: u64,
@@ -686,7 +687,11 @@ impl<B: Bitset> Maximiser<B> {
             };
             let run = Run {
                 budget: self.nodes + budget * share,
-                steps: usize::from(budget * share >= stepped_from),
+                steps: if budget * share >= stepped_from {
+                    NODE_STEPS
+                } else {
+                    0
+                },
                 stop_at_better: true,
                 order,
             };
