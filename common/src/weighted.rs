@@ -52,6 +52,9 @@
 //! beat the best score wanders until it climbs there. These dives, and the first, have a
 //! budget of nodes: one that spends it without a better score hands over to the next with
 //! twice the budget and the other order, focus cells first or not (`Maximiser::dive_in_turns`).
+//! At a ceiling the focus order's dives get a larger budget than the plain one's: proving a
+//! ceiling out of reach takes the whole tree, which the focus order keeps far smaller. A dive
+//! at a ceiling that runs long takes dual steps at each node, as the search proper does.
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
@@ -72,6 +75,17 @@ const FIRST_DIVE_NODES: u64 = 400;
 const DIVE_NODES: u64 = 30;
 /// Dual steps at every other node in the search proper.
 const NODE_STEPS: usize = 3;
+/// How many times the plain order's budget a dive aiming at a ceiling takes in the focus
+/// order: one that goes through the whole tree, the proof that no completion reaches the
+/// ceiling, costs several times as many nodes in the plain order, while a completion that
+/// reaches it is mostly found by the plain order's first short dive.
+const CEILING_FOCUS_SHARE: u64 = 32;
+/// The budget from which a dive aiming at a ceiling takes [`NODE_STEPS`] dual steps at each
+/// node. The parent's profits, which a dive otherwise passes down unchanged, can overrate
+/// every child deep in the tree: on some sparse grids the dives then wander through millions
+/// of nodes that cannot reach the ceiling. The steps cost several times the rest of the
+/// node, so the short dives, which settle most grids, take none.
+const STEPPED_DIVE_NODES: u64 = 3840;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
 const SEARCH_NODES: u64 = 100;
 /// Temperature stages of the smoothed dual ([`Node::smooth`]), and sweeps per stage.
@@ -555,7 +569,7 @@ impl<B: Bitset> Maximiser<B> {
             self.note_progress(root);
         }
         // A first dive for a score to beat (it finds none only if there is no completion).
-        if self.dive_in_turns(FIRST_DIVE_NODES, &mut false) {
+        if self.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX) {
             return self.best;
         }
         // The root's profits tuned against it in rounds, each followed by a short dive that
@@ -592,7 +606,7 @@ impl<B: Bitset> Maximiser<B> {
                 if self.recording {
                     self.note_progress(bound);
                 }
-                return self.aim_at_ceilings(bound, true);
+                return self.aim_at_ceilings(bound);
             }
             if self.dive(self.nodes + DIVE_NODES, Order::Focus) {
                 return self.best;
@@ -613,15 +627,18 @@ impl<B: Bitset> Maximiser<B> {
     /// would otherwise have to climb to by better scores, one at a time. Each proof that a
     /// ceiling is out of reach costs at most a search against the best score.
     ///
-    /// The first dive takes the focus order if `focused`, else the plain one.
-    fn aim_at_ceilings(&mut self, mut bound: Option<u32>, mut focused: bool) -> Option<u32> {
+    /// Each ceiling's dives start in the plain order, the focus order's take
+    /// [`CEILING_FOCUS_SHARE`] times the plain order's budget, and those of
+    /// [`STEPPED_DIVE_NODES`] or more take [`NODE_STEPS`] dual steps at each node.
+    fn aim_at_ceilings(&mut self, mut bound: Option<u32>) -> Option<u32> {
         loop {
             let ceiling = match (bound, self.best) {
                 (Some(b), Some(best)) if b > best => b,
                 _ => return self.best,
             };
             self.aim = Some(ceiling - 1);
-            if !self.dive_in_turns(DIVE_NODES, &mut focused) {
+            let (share, stepped) = (CEILING_FOCUS_SHARE, STEPPED_DIVE_NODES);
+            if !self.dive_in_turns(DIVE_NODES, false, share, stepped) {
                 return self.best;
             }
             self.aim = self.best;
@@ -642,10 +659,17 @@ impl<B: Bitset> Maximiser<B> {
     /// losses to the same high-scoring cells every time, and on some sparse grids those admit
     /// no completion that the search could refute quickly.
     ///
-    /// The first scored dive takes the focus order if `focused`, else the plain one.
-    /// `focused` is left at the scored order that ended the turns or, if a blind dive ended
-    /// them, at the one that would have come next.
-    fn dive_in_turns(&mut self, mut budget: u64, focused: &mut bool) -> bool {
+    /// The first scored dive takes the focus order if `focused`, else the plain one; a dive
+    /// in the focus order may visit `focus_share` times the budget of its turn, and a dive
+    /// that may visit `stepped_from` nodes or more takes [`NODE_STEPS`] dual steps at each
+    /// node.
+    fn dive_in_turns(
+        &mut self,
+        mut budget: u64,
+        mut focused: bool,
+        focus_share: u64,
+        stepped_from: u64,
+    ) -> bool {
         let before = self.best;
         let mut turn = 0u32;
         loop {
@@ -654,9 +678,24 @@ impl<B: Bitset> Maximiser<B> {
             let order = if blind {
                 Order::Blind(mix(turn) | 1)
             } else {
-                Order::scored(*focused)
+                Order::scored(focused)
             };
-            if self.dive(self.nodes + budget, order) {
+            let share = if let Order::Focus = order {
+                focus_share
+            } else {
+                1
+            };
+            let run = Run {
+                budget: self.nodes + budget * share,
+                steps: if budget * share >= stepped_from {
+                    NODE_STEPS
+                } else {
+                    0
+                },
+                stop_at_better: true,
+                order,
+            };
+            if self.explore(run) {
                 return true;
             }
             if self.best != before {
@@ -664,7 +703,7 @@ impl<B: Bitset> Maximiser<B> {
             }
             budget *= 2;
             if !blind {
-                *focused = !*focused;
+                focused = !focused;
             }
         }
     }
@@ -1654,9 +1693,8 @@ mod tests {
             assert!(engine.start(&givens));
             let ceiling = engine.node(0).bound();
             // A first completion to beat (none if the dive finds there is none).
-            let mut focused = false;
-            engine.dive_in_turns(FIRST_DIVE_NODES, &mut focused);
-            let got = engine.aim_at_ceilings(ceiling, focused);
+            engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX);
+            let got = engine.aim_at_ceilings(ceiling);
             assert_eq!(got, best, "givens {:?}", givens);
             if let Some(best) = got {
                 assert!(is_completion(&layout, &givens, engine.best_grid()));
