@@ -34,21 +34,12 @@ const REDUCTION_STEP: usize = 300;
 /// every reduction: they tie few decisions together, and are the ones used again.
 const GLUE_KEPT: u32 = 2;
 
-/// A clause: its literals, the watched two first; a reason's implied literal is the first,
-/// but for a clause of two, which propagation does not reorder (see [`antecedents`]).
-struct Clause {
-    lits: Vec<u32>,
-    /// The glue of a learnt clause when it was learnt; 0 for a clause given by
-    /// [`Sat::add`], which is never dropped.
-    glue: u32,
-}
-
 /// A clause watching a literal, with one of its other literals (the blocker): when that one is
 /// true, propagation passes the clause by without reading it. A clause of two literals has
 /// the other one as its blocker for good, so propagation settles it without reading it at all.
 #[derive(Clone, Copy)]
 struct Watch {
-    /// The clause's index, and [`BINARY`] if it has two literals.
+    /// Where the clause starts in [`Sat::arena`], and [`BINARY`] if it has two literals.
     clause: u32,
     blocker: u32,
 }
@@ -65,7 +56,13 @@ impl Watch {
 /// A formula being solved: its clauses, and the assignment the search stands at.
 #[derive(Default)]
 pub struct Sat {
-    clauses: Vec<Clause>,
+    /// The clauses one after another, each named by where it starts: its length, its glue
+    /// (that of a learnt clause when it was learnt; 0 for a clause given by [`Sat::add`], which
+    /// is never dropped), then its literals, the watched two first. A reason's implied literal
+    /// is the first, but in a clause of two, which propagation does not reorder (see
+    /// [`antecedents`]). One allocation for all rather than one a clause, and one load less
+    /// on the way to a clause's literals.
+    arena: Vec<u32>,
     /// Per literal: the clauses watching it, looked at when it becomes false.
     watches: Vec<Vec<Watch>>,
     /// Per literal: 1 true, -1 false, 0 unassigned.
@@ -106,7 +103,9 @@ impl Sat {
     /// A formula over `vars` variables without clauses. O(vars).
     pub fn new(vars: usize) -> Self {
         Sat {
-            watches: vec![Vec::new(); 2 * vars],
+            // Room for a literal's watches in a 9x9 formula, which would otherwise grow them
+            // again at every attempt.
+            watches: (0..2 * vars).map(|_| Vec::with_capacity(64)).collect(),
             truth: vec![0; 2 * vars],
             at: vec![(0, NONE); vars],
             phase: (0..vars as u32).map(|v| 2 * v + 1).collect(),
@@ -138,7 +137,7 @@ impl Sat {
                 self.failed |= self.propagate().is_some();
             }
             _ => {
-                self.push(c, 0);
+                self.push(&c, 0);
             }
         }
     }
@@ -161,7 +160,7 @@ impl Sat {
                 if !self.failed {
                     let (learnt, back) = self.analyze(conflict);
                     self.backtrack(back);
-                    let glue = self.learn(learnt);
+                    let glue = self.learn(&learnt);
                     self.glue_sum += glue;
                     let slot = since % RECENT;
                     sum = sum + glue - recent[slot];
@@ -220,13 +219,21 @@ impl Sat {
     /// them. O(1), and O(clauses) to go through them.
     pub fn lessons(&self, glue: u32) -> impl Iterator<Item = &[u32]> {
         let facts = self.limits.first().map_or(self.trail.len(), |&l| l);
-        let learnt = self
-            .clauses
-            .iter()
-            .filter(move |c| c.glue > 0 && c.glue <= glue);
+        let learnt = self.clauses().filter(move |&(_, g)| g > 0 && g <= glue);
         self.trail[..facts]
             .chunks(1)
-            .chain(learnt.map(|c| &c.lits[..]))
+            .chain(learnt.map(move |(c, _)| clause(&self.arena, c)))
+    }
+
+    /// Each clause: where it starts in the arena, and its glue. O(1), and O(clauses) to go
+    /// through them.
+    fn clauses(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let mut next = 0;
+        std::iter::from_fn(move || {
+            let c = next;
+            next += 2 + *self.arena.get(c)? as usize;
+            Some((c, self.arena[c + 1]))
+        })
     }
 
     /// Whether variable `var` is true in the model [`Sat::solve`] found. O(1).
@@ -243,19 +250,21 @@ impl Sat {
     }
 
     /// Adds a clause of two literals or more of glue `glue` (0: not learnt), watching its
-    /// first two; its index.
-    fn push(&mut self, lits: Vec<u32>, glue: u32) -> usize {
-        let i = self.clauses.len();
-        self.watch(i, &lits);
+    /// first two; where it starts.
+    fn push(&mut self, lits: &[u32], glue: u32) -> usize {
+        let c = self.arena.len();
+        self.arena.extend_from_slice(&[lits.len() as u32, glue]);
+        self.arena.extend_from_slice(lits);
+        self.watch(c);
         self.learnts += usize::from(glue > 0);
-        self.clauses.push(Clause { lits, glue });
-        i
+        c
     }
 
-    /// Clause `i` of literals `lits` watches its first two, each with the other as blocker.
-    fn watch(&mut self, i: usize, lits: &[u32]) {
-        let (a, b) = (lits[0], lits[1]);
-        let clause = i as u32 | if lits.len() == 2 { BINARY } else { 0 };
+    /// The clause starting at `c` watches its first two literals, each with the other as
+    /// blocker.
+    fn watch(&mut self, c: usize) {
+        let (a, b) = (self.arena[c + 2], self.arena[c + 3]);
+        let clause = c as u32 | if self.arena[c] == 2 { BINARY } else { 0 };
         self.watches[a as usize].push(Watch { clause, blocker: b });
         self.watches[b as usize].push(Watch { clause, blocker: a });
     }
@@ -321,9 +330,9 @@ impl Sat {
                         self.assign(w.blocker, w.index());
                         continue;
                     }
-                    let c = &mut self.clauses[w.index()].lits;
-                    if c[0] == f {
-                        c.swap(0, 1);
+                    let c = w.index() + 2;
+                    if self.arena[c] == f {
+                        self.arena.swap(c, c + 1);
                     }
                     conflict = Some(w.index());
                     while i < ws.len() {
@@ -333,7 +342,8 @@ impl Sat {
                     }
                     continue;
                 }
-                let c = &mut self.clauses[w.index()].lits;
+                let (start, len) = (w.index() + 2, self.arena[w.index()] as usize);
+                let c = &mut self.arena[start..start + len];
                 if c[0] == f {
                     c.swap(0, 1);
                 }
@@ -389,8 +399,8 @@ impl Sat {
         let mut implied = None;
         loop {
             let lits = match implied {
-                None => &self.clauses[c].lits[..],
-                Some(p) => antecedents(&self.clauses[c].lits, p),
+                None => clause(&self.arena, c),
+                Some(p) => antecedents(clause(&self.arena, c), p),
             };
             for &q in lits {
                 let v = (q >> 1) as usize;
@@ -481,7 +491,7 @@ impl Sat {
     ) -> bool {
         while let Some(p) = stack.pop() {
             let reason = self.at[(p >> 1) as usize].1;
-            for &q in antecedents(&self.clauses[reason].lits, p ^ 1) {
+            for &q in antecedents(clause(&self.arena, reason), p ^ 1) {
                 let (v, (level, reason)) = ((q >> 1) as usize, self.at[(q >> 1) as usize]);
                 if self.seen[v] || level == 0 {
                     continue;
@@ -504,7 +514,7 @@ impl Sat {
 
     /// Asserts the first literal of `learnt` (the search stands at the level it asserts at),
     /// with the clause as its reason when it has more than one literal; its glue.
-    fn learn(&mut self, learnt: Vec<u32>) -> u64 {
+    fn learn(&mut self, learnt: &[u32]) -> u64 {
         let (lit, mut glue) = (learnt[0], 1);
         let reason = if learnt.len() > 1 {
             let mut levels: Vec<usize> = learnt[1..]
@@ -527,16 +537,21 @@ impl Sat {
     /// length. At level 0, where no clause is a reason that analysis reads. O(clauses log
     /// clauses + their literals).
     fn reduce(&mut self) {
-        let mut candidates: Vec<usize> = (0..self.clauses.len())
-            .filter(|&i| self.clauses[i].glue > GLUE_KEPT)
+        let mut candidates: Vec<usize> = self
+            .clauses()
+            .filter(|&(_, glue)| glue > GLUE_KEPT)
+            .map(|(c, _)| c)
             .collect();
-        candidates.sort_unstable_by_key(|&i| (self.clauses[i].glue, self.clauses[i].lits.len()));
-        let mut dropped = vec![false; self.clauses.len()];
-        for &i in &candidates[candidates.len() / 2..] {
-            dropped[i] = true;
+        let arena = &mut self.arena;
+        candidates.sort_unstable_by_key(|&c| (arena[c + 1], arena[c]));
+        for &c in &candidates[candidates.len() / 2..] {
+            arena[c + 1] = DROPPED;
         }
-        let clauses = std::mem::take(&mut self.clauses).into_iter().zip(dropped);
-        self.clauses = clauses.filter(|(_, d)| !d).map(|(c, _)| c).collect();
+        let mut kept = Vec::with_capacity(self.arena.len());
+        for (c, _) in self.clauses().filter(|&(_, glue)| glue != DROPPED) {
+            kept.extend_from_slice(&self.arena[c..c + 2 + self.arena[c] as usize]);
+        }
+        self.arena = kept;
         self.learnts -= candidates.len() - candidates.len() / 2;
         self.reduce_above += REDUCTION_STEP;
         // Level 0's reasons are never read again: forget them rather than renumber them.
@@ -544,12 +559,19 @@ impl Sat {
             self.at[(lit >> 1) as usize].1 = NONE;
         }
         self.watches.iter_mut().for_each(Vec::clear);
-        for i in 0..self.clauses.len() {
-            let lits = std::mem::take(&mut self.clauses[i].lits);
-            self.watch(i, &lits);
-            self.clauses[i].lits = lits;
+        let starts: Vec<usize> = self.clauses().map(|(c, _)| c).collect();
+        for c in starts {
+            self.watch(c);
         }
     }
+}
+
+/// The glue that marks a clause [`Sat::reduce`] drops.
+const DROPPED: u32 = u32::MAX;
+
+/// The literals of the clause starting at `c` in `arena` (see [`Sat::arena`]). O(1).
+fn clause(arena: &[u32], c: usize) -> &[u32] {
+    &arena[c + 2..c + 2 + arena[c] as usize]
 }
 
 /// The literals of `lits`, the clause that implied `lit`, but `lit`: it is the first, but in a
@@ -677,10 +699,10 @@ mod tests {
         for round in 0..80 {
             let (_, mut sat, models) = small_3sat(&mut rng, round, 40);
             assert_eq!(sat.solve(), !models.is_empty());
-            for c in sat.clauses.iter().filter(|c| c.glue > 0) {
+            for (c, _) in sat.clauses().filter(|&(_, glue)| glue > 0) {
                 learnt += 1;
-                let clause = std::slice::from_ref(&c.lits);
-                assert!(models.iter().all(|&m| satisfies(clause, m)));
+                let lits = [clause(&sat.arena, c).to_vec()];
+                assert!(models.iter().all(|&m| satisfies(&lits, m)));
             }
         }
         assert!(learnt > 100, "{}", learnt);
@@ -711,8 +733,8 @@ mod tests {
                 facts += usize::from(lesson.len() == 1);
                 clauses_taught += usize::from(lesson.len() > 1);
             }
-            let learnt = stopped.clauses.iter().filter(|c| c.glue > 0);
-            assert!(learnt.filter(|c| c.glue <= glue).count() <= lessons.len());
+            let learnt = stopped.clauses().filter(|&(_, g)| g > 0);
+            assert!(learnt.filter(|&(_, g)| g <= glue).count() <= lessons.len());
         }
         assert!(
             facts > 20 && clauses_taught > 20,
@@ -755,13 +777,13 @@ mod tests {
             }
             let expected = models(&mut keeping, vars, |_| {});
             let found = models(&mut cutting, vars, |sat| {
-                let before = sat.clauses.len();
+                let before = sat.clauses().count();
                 sat.reduce();
                 sat.reduce_above = 0;
-                dropped += before - sat.clauses.len();
+                dropped += before - sat.clauses().count();
                 assert_eq!(
                     sat.learnts,
-                    sat.clauses.iter().filter(|c| c.glue > 0).count()
+                    sat.clauses().filter(|&(_, glue)| glue > 0).count()
                 );
             });
             assert_eq!(found, expected, "{:?}", clauses);
