@@ -146,6 +146,9 @@ struct State<B> {
     stale: Vec<u16>,
     /// The bound on the final score, once computed.
     bound: u32,
+    /// Which profits `profit` holds: levels with the same id hold the same profits, so
+    /// that [`State::copy_from`] may skip them ([`Maximiser::new_profits`] hands them out).
+    profit_id: u64,
 }
 
 /// A reusable maximiser for one layout and one set of weights. Build it once, call
@@ -171,6 +174,8 @@ pub struct Maximiser<B> {
     best_grid: Vec<u8>,
     /// The search nodes visited since the search began.
     nodes: u64,
+    /// The last profit id handed out ([`Maximiser::new_profits`]).
+    profit_ids: u64,
     /// `focus[cell]`: whether the focus order ([`Order::Focus`]) branches on the cell before
     /// the others; empty when no cell is preferred.
     focus: Vec<bool>,
@@ -303,7 +308,29 @@ impl<B: Bitset> State<B> {
             dirty: 0,
             stale: vec![0; 3 * size],
             bound: 0,
+            profit_id: 0,
         }
+    }
+
+    /// Makes this state a copy of `parent`, of the same layout, in place: the profits only
+    /// if their ids differ, since copying them costs most. O(N^3), O(N^2) without the
+    /// profits.
+    fn copy_from(&mut self, parent: &Self) {
+        self.candidates.copy_from_slice(&parent.candidates);
+        self.placed.copy_from_slice(&parent.placed);
+        self.unsolved = parent.unsolved;
+        self.score = parent.score;
+        if self.profit_id != parent.profit_id {
+            self.profit.copy_from_slice(&parent.profit);
+            self.profit_id = parent.profit_id;
+        }
+        self.house_bound.copy_from_slice(&parent.house_bound);
+        self.assigned.copy_from_slice(&parent.assigned);
+        self.cell_dual.copy_from_slice(&parent.cell_dual);
+        self.digit_dual.copy_from_slice(&parent.digit_dual);
+        self.dirty = parent.dirty;
+        self.stale.copy_from_slice(&parent.stale);
+        self.bound = parent.bound;
     }
 
     #[inline]
@@ -453,6 +480,7 @@ impl<B: Bitset> Maximiser<B> {
             aim: None,
             best_grid: vec![0; cells],
             nodes: 0,
+            profit_ids: 0,
             focus: Vec::new(),
             recording: false,
             progress: Vec::new(),
@@ -602,6 +630,7 @@ impl<B: Bitset> Maximiser<B> {
                     return self.best;
                 }
                 let aim = self.aim;
+                self.new_profits(0);
                 let bound = self.node(0).smooth(aim);
                 if self.recording {
                     self.note_progress(bound);
@@ -751,7 +780,14 @@ impl<B: Bitset> Maximiser<B> {
 
     /// Sets up level 0 from `givens` and propagates. False on a contradiction.
     fn start(&mut self, givens: &[u8]) -> bool {
+        self.new_profits(0);
         self.node(0).start(givens)
+    }
+
+    /// Gives level `depth` a new profit id, before its profits change. O(1).
+    fn new_profits(&mut self, depth: usize) {
+        self.profit_ids += 1;
+        self.levels[depth].profit_id = self.profit_ids;
     }
 
     /// Up to `steps` dual steps at level `depth`, while its bound still beats the aim:
@@ -775,6 +811,7 @@ impl<B: Bitset> Maximiser<B> {
                 self.take_completion(depth, bound);
                 return Some(bound);
             }
+            self.new_profits(depth);
             let mut node = self.node(depth);
             if step % 2 == 0 {
                 node.average();
@@ -943,7 +980,7 @@ impl<B: Bitset> Maximiser<B> {
             self.levels.push(child);
         } else {
             let (upper, lower) = self.levels.split_at_mut(depth + 1);
-            lower[0].clone_from(&upper[depth]);
+            lower[0].copy_from(&upper[depth]);
         }
         self.singles.clear();
         let mut node = self.node(depth + 1);
