@@ -38,13 +38,13 @@
 //! (F of one digit or none: every solution is its own). After a hand-over those are found
 //! as exact covers of the cells by transversals, each digit's six cells ([`visit_covers`]):
 //! a search at most six deep, where a dead end that a walk by rows meets late shows as a
-//! cell that no transversal left can cover. They are sorted and kept; then for each first row in order the kept solutions of
-//! its in-order form are renamed (their rows numbered anew) and sorted, and go out in blocks
-//! as the walk's do. On groupings without givens where the walk hands over, a lexicographic
-//! search would meet each dead end again under each of the 720 renamings; this way a
-//! solution costs a renaming and its share of a sort. More than `STORED` solutions found
-//! (groups that let many squares through, which the walk seldom gives up on) go to the
-//! backtracker whole instead, so memory stays bounded.
+//! cell that no transversal left can cover. They are sorted and kept; then for each first
+//! row in order the kept solutions of its in-order form are renamed (their rows numbered
+//! anew) and sorted, and go out in blocks as the walk's do. On groupings without givens
+//! where the walk hands over, a lexicographic search would meet each dead end again under
+//! each of the 720 renamings; this way a solution costs a renaming and its share of a sort.
+//! More than `STORED` solutions found (groups that let many squares through, which the walk
+//! seldom gives up on) go to the backtracker whole instead, so memory stays bounded.
 //!
 //! Work: [`RowLex6::work`] tells what the last visit cost in units that do not depend on the
 //! machine (list entries scanned by the walk and the covers; backtracker nodes and renamed
@@ -535,8 +535,8 @@ fn row_groups(groups: &[u64], r: usize) -> &[u64] {
 }
 
 /// The permutations of `1..=SIZE` in lexicographic order: permutation `p` of a walk is the
-/// `p`th. O(720), at compile time where it makes a constant or a static.
-pub const fn permutations() -> [[u8; SIZE]; PERMUTATIONS] {
+/// `p`th. O(720), at compile time where it makes a constant or a static ([`DIGITS`]).
+const fn permutations() -> [[u8; SIZE]; PERMUTATIONS] {
     let mut all = [[0; SIZE]; PERMUTATIONS];
     let mut row = [1, 2, 3, 4, 5, 6];
     let mut p = 0;
@@ -570,8 +570,9 @@ pub const fn permutations() -> [[u8; SIZE]; PERMUTATIONS] {
     }
 }
 
-/// The permutations, from [`permutations`] at compile time.
-static DIGITS: [[u8; SIZE]; PERMUTATIONS] = permutations();
+/// The permutations of `1..=SIZE` in lexicographic order, made at compile time: permutation
+/// `p` of a walk is `DIGITS[p]`.
+pub static DIGITS: [[u8; SIZE]; PERMUTATIONS] = permutations();
 
 /// Bit `(SIZE - 1 - column) * SIZE + digit - 1` of each permutation, at compile time.
 static COLUMN_PAIRS: [u64; PERMUTATIONS] = column_pairs();

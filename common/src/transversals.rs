@@ -145,7 +145,7 @@ impl Cover {
         if open & !once != 0 {
             return true;
         }
-        let fewest = [once & !twice, twice & !thrice, open]
+        let fewest = [once & !twice, twice & !thrice]
             .iter()
             .map(|&cells| cells & open)
             .find(|&cells| cells != 0)

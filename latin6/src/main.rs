@@ -7,7 +7,7 @@
 use common::driver::{run, Out, Program};
 use common::error::{Error, InputError, Position};
 use common::layout::Layout;
-use common::row_lex6::{permutations, RowLex6};
+use common::row_lex6::{RowLex6, DIGITS};
 use common::scanner::{RowChar, Scanner};
 use std::io::Write;
 
@@ -197,9 +197,6 @@ const SOLUTION: usize = 16 + 12 * SIZE + 4;
 const SOME: usize = 64;
 /// Lines of the table, a power of two at least 720.
 const LINES: usize = 1024;
-
-/// The permutations' digits, made at compile time.
-const DIGITS: [[u8; SIZE]; 720] = permutations();
 
 impl SolutionPrinter {
     fn new() -> Self {
