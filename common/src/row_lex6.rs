@@ -189,7 +189,7 @@ impl RowLex6 {
     }
 
     /// Calls `visit` with every solution of `givens` in lexicographic order, given as the
-    /// permutation of each row (see [`permutations`]), until it returns false. The
+    /// permutation of each row (see [`DIGITS`]), until it returns false. The
     /// solutions come in blocks that share their first three rows: `visit` takes those and
     /// the last three rows of each solution of the block, at least one and at most `BLOCK`.
     /// Returns the number of solutions visited, all of each block visited.
