@@ -41,7 +41,7 @@
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
-//! better), and a short search with a few steps per node follows. If that leaves the root's
+//! better), and a short search with a step per node follows. If that leaves the root's
 //! bound above the best score, the root's profits are rebuilt from a near-optimal dual of the
 //! linear relaxation (`Node::smooth`: the subgradient steps stall well above it on sparse
 //! grids), and dives follow that aim at that bound, the ceiling: they take only a completion
@@ -53,8 +53,16 @@
 //! budget of nodes: one that spends it without a better score hands over to the next with
 //! twice the budget and the other order, focus cells first or not (`Maximiser::dive_in_turns`).
 //! At a ceiling the focus order's dives get a larger budget than the plain one's: proving a
-//! ceiling out of reach takes the whole tree, which the focus order keeps far smaller. A dive
-//! at a ceiling that runs long takes dual steps at each node, as the search proper does.
+//! ceiling out of reach takes the whole tree, which the focus order keeps far smaller. The
+//! ceiling's dive in the focus order that reaches a long budget is its last: it takes a dual
+//! step at each node, as the search proper does, and runs until it settles the ceiling.
+//!
+//! Tails: below a node whose cells of positive weight are all solved, every completion scores
+//! the same, and only whether the other cells fit is left. A search that only places and
+//! propagates settles that at a fraction of a bounded node's cost, and a tail without a
+//! completion is remembered, by its scoring cells' digits, for the rest of the search
+//! ([`Maximiser::fit_tail`]): on sparse grids whose score rests on a few cells (target9's), the
+//! dives meet the same tails again and again.
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
