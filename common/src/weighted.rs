@@ -163,6 +163,9 @@ struct State<B> {
     /// `stale[house]`: the digits whose places in the house shrank since locked candidates
     /// last looked at it.
     stale: Vec<u16>,
+    /// Bit `house` is set when the house's candidates changed since hidden singles last
+    /// looked at it.
+    unseen: u64,
     /// The bound on the final score, once computed.
     bound: u32,
     /// Which profits `profit` holds: levels with the same id hold the same profits, so
@@ -334,6 +337,7 @@ impl<B: Bitset> State<B> {
             digit_dual: vec![0; 3 * size * size],
             dirty: 0,
             stale: vec![0; 3 * size],
+            unseen: 0,
             bound: 0,
             profit_id: 0,
         }
@@ -357,6 +361,7 @@ impl<B: Bitset> State<B> {
         self.digit_dual.copy_from_slice(&parent.digit_dual);
         self.dirty = parent.dirty;
         self.stale.copy_from_slice(&parent.stale);
+        self.unseen = parent.unseen;
         self.bound = parent.bound;
     }
 
@@ -503,6 +508,7 @@ impl<B: Bitset> State<B> {
         self.candidates[cell] = left;
         for (kind, &h) in houses.iter().enumerate() {
             self.stale[h as usize] |= strike;
+            self.unseen |= 1 << h;
             let a = &mut self.assigned[kind * cells + cell];
             if *a & strike != 0 {
                 *a = 0;
@@ -1162,6 +1168,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         state.digit_dual.iter_mut().for_each(|v| *v = 0);
         state.dirty = (1u64 << (3 * n)) - 1;
         state.stale.iter_mut().for_each(|s| *s = all);
+        state.unseen = (1u64 << (3 * n)) - 1;
         self.singles.clear();
         for (cell, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -1197,6 +1204,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         }
         for &h in houses.iter() {
             state.stale[h as usize] |= state.candidates[cell];
+            state.unseen |= 1 << h;
         }
         state.candidates[cell] = bit;
         state.unsolved = state.unsolved.and_not(B::cell(cell));
@@ -1251,14 +1259,16 @@ impl<'a, B: Bitset> Node<'a, B> {
         }
     }
 
-    /// Places every digit that has one place left in some house. Returns whether it placed
-    /// any, or `None` on a contradiction (a house without a place for a digit it lacks, or a
-    /// placement that fails). O(N^2) set operations, plus the placements.
+    /// Places every digit that has one place left in some house whose candidates changed
+    /// since the last look ([`State::unseen`]). Returns whether it placed any, or `None` on a
+    /// contradiction (a house without a place for a digit it lacks, or a placement that
+    /// fails). O(N^2) set operations, plus the placements.
     fn hidden_singles(&mut self) -> Option<bool> {
         let t = self.tables;
         let n = t.size;
         let mut found = false;
-        for house in 0..3 * n {
+        // A placement here marks its houses again, for the next look.
+        for house in Cells(std::mem::take(&mut self.state.unseen)) {
             let members = &t.house_cells[house * n..(house + 1) * n];
             let mut once = 0u16;
             let mut twice = 0u16;
