@@ -105,6 +105,10 @@ const STEPPED_DIVE_NODES: u64 = 3840;
 /// bounded one, and counted in full the fitting would spend the short dives' budgets, on
 /// grids that the bounded search settles in them.
 const FIT_SHARE: u64 = 16;
+/// The levels of a ceiling's last dive whose branching cell is chosen by trying every
+/// candidate of every focus cell ([`Maximiser::probe`]): near the root a smaller tree pays
+/// for the trials many times over, deeper down the trials cost more than they save.
+const PROBE_DEPTH: usize = 8;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
 const SEARCH_NODES: u64 = 100;
 /// Temperature stages of the smoothed dual ([`Node::smooth`]), and sweeps per stage.
@@ -250,6 +254,9 @@ struct Run {
     /// Whether the search stops at the first better completion (a dive does).
     stop_at_better: bool,
     order: Order,
+    /// Whether the first [`PROBE_DEPTH`] levels choose their branching cell by trials
+    /// ([`Maximiser::probe`]: a ceiling's last dive).
+    probing: bool,
 }
 
 /// One point of a search's progress ([`Maximiser::progress`]): after `nodes` search nodes,
@@ -689,6 +696,7 @@ impl<B: Bitset> Maximiser<B> {
                     steps: NODE_STEPS,
                     stop_at_better: false,
                     order: Order::Focus,
+                    probing: false,
                 };
                 if self.explore(run) {
                     return self.best;
@@ -787,6 +795,7 @@ impl<B: Bitset> Maximiser<B> {
                 steps: if last { NODE_STEPS } else { 0 },
                 stop_at_better: true,
                 order,
+                probing: last,
             };
             if self.explore(run) {
                 return true;
@@ -811,6 +820,7 @@ impl<B: Bitset> Maximiser<B> {
             steps: 0,
             stop_at_better: true,
             order,
+            probing: false,
         })
     }
 
@@ -991,10 +1001,17 @@ impl<B: Bitset> Maximiser<B> {
         if self.spent() > run.budget {
             return true;
         }
+        let mut probed = None;
+        if run.probing && depth < PROBE_DEPTH {
+            match self.probe(depth) {
+                Some(cell) => probed = cell,
+                None => return false,
+            }
+        }
         if self.levels[depth].unsolved.and(self.scoring).is_empty() {
             return self.fit_tail(depth, run);
         }
-        let cell = match self.select(depth, run.order) {
+        let cell = match probed.or_else(|| self.select(depth, run.order)) {
             Some(cell) => cell,
             None => {
                 let score = self.levels[depth].score;
@@ -1020,6 +1037,74 @@ impl<B: Bitset> Maximiser<B> {
             }
         }
         false
+    }
+
+    /// Strong branching at level `depth` (propagated, its bound and fixing up to date, the
+    /// aim set): each candidate of each focus cell with two or more is tried in a child
+    /// (placed, propagated, bounded and fixed, without dual steps), and one whose child
+    /// cannot beat the aim is struck here; the level is then propagated and bounded again.
+    /// Returns `None` if the level is dead, else the focus cell with the fewest candidates
+    /// left (two or more), the one to branch on, if any. Each trial counts as a node.
+    /// O(focus cells * N) child nodes.
+    fn probe(&mut self, depth: usize) -> Option<Option<usize>> {
+        let (n, cells) = (self.tables.size, self.tables.cells);
+        let mut branch: Option<(u32, usize)> = None;
+        let mut strikes = Vec::new();
+        for cell in Cells(self.levels[depth].unsolved) {
+            let options = self.levels[depth].candidates[cell];
+            if self.focus.get(cell) != Some(&true) || options.count_ones() < 2 {
+                continue;
+            }
+            let houses = self.tables.cell_houses[cell];
+            let mut dead = 0u16;
+            for d in digits(options) {
+                let level = &self.levels[depth];
+                let loss = level.loss(n, cells, cell, houses, d);
+                if self.aim.map_or(false, |b| loss > level.slack(b)) {
+                    dead |= 1 << d;
+                    continue;
+                }
+                self.nodes += 1;
+                if !self.descend(depth, cell, 1 << d, 0) {
+                    dead |= 1 << d;
+                }
+            }
+            let left = (options & !dead).count_ones();
+            if left == 0 {
+                return None;
+            }
+            if dead != 0 {
+                strikes.push((cell, dead));
+            }
+            if left > 1 && branch.map_or(true, |(fewest, _)| left < fewest) {
+                branch = Some((left, cell));
+            }
+        }
+        if !strikes.is_empty() {
+            self.singles.clear();
+            for &(cell, dead) in &strikes {
+                let houses = self.tables.cell_houses[cell];
+                if !self.levels[depth].strike(&mut self.singles, cells, houses, cell, dead) {
+                    return None;
+                }
+            }
+            let aim = self.aim;
+            let mut node = self.node(depth);
+            if !node.propagate() {
+                return None;
+            }
+            node.bound()?;
+            match (node.fix_reduced_costs(aim)?, aim) {
+                (b, Some(aim)) if b <= aim => return None,
+                _ => {}
+            }
+        }
+        let level = &self.levels[depth];
+        Some(
+            branch
+                .map(|(_, cell)| cell)
+                .filter(|&cell| level.is_unsolved(cell)),
+        )
     }
 
     /// Searches below level `depth`, whose cells of positive weight are all solved, as `run`
