@@ -55,7 +55,9 @@
 //! At a ceiling the focus order's dives get a larger budget than the plain one's: proving a
 //! ceiling out of reach takes the whole tree, which the focus order keeps far smaller. The
 //! ceiling's dive in the focus order that reaches a long budget is its last: it takes a dual
-//! step at each node, as the search proper does, and runs until it settles the ceiling.
+//! step at each node, as the search proper does, runs until it settles the ceiling, and near
+//! its root picks each branching cell by trying every candidate of the focus cells
+//! ([`Maximiser::probe`]), striking those that cannot beat the aim.
 //!
 //! Tails: below a node whose cells of positive weight are all solved, every completion scores
 //! the same, and only whether the other cells fit is left. A search that only places and
