@@ -57,13 +57,13 @@
 //! ceiling's dive in the focus order that reaches a long budget is its last: it takes a dual
 //! step at each node, as the search proper does, runs until it settles the ceiling, and near
 //! its root picks each branching cell by trying every candidate of the focus cells
-//! ([`Maximiser::probe`]), striking those that cannot beat the aim.
+//! (`Maximiser::probe`), striking those that cannot beat the aim.
 //!
 //! Tails: below a node whose cells of positive weight are all solved, every completion scores
 //! the same, and only whether the other cells fit is left. A search that only places and
 //! propagates settles that at a fraction of a bounded node's cost, and a tail without a
 //! completion is remembered, by its scoring cells' digits, for the rest of the search
-//! ([`Maximiser::fit_tail`]): on sparse grids whose score rests on a few cells (target9's), the
+//! (`Maximiser::fit_tail`): on sparse grids whose score rests on a few cells (target9's), the
 //! dives meet the same tails again and again.
 
 use crate::assignment::Assignment;
@@ -840,7 +840,7 @@ impl<B: Bitset> Maximiser<B> {
     }
 
     /// The search nodes the last [`Maximiser::maximise`] visited, those of the searches
-    /// that fit the tails ([`Maximiser::fit_tail`]) included, for benchmarks. O(1).
+    /// that fit the tails (`Maximiser::fit_tail`) included, for benchmarks. O(1).
     pub fn nodes(&self) -> u64 {
         self.nodes + self.fitted
     }
