@@ -41,7 +41,7 @@
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
 //! follows the losses, so it tends to find a better score, against which the next steps aim
-//! better), and a short search with a few steps per node follows. If that leaves the root's
+//! better), and a short search with a step per node follows. If that leaves the root's
 //! bound above the best score, the root's profits are rebuilt from a near-optimal dual of the
 //! linear relaxation (`Node::smooth`: the subgradient steps stall well above it on sparse
 //! grids), and dives follow that aim at that bound, the ceiling: they take only a completion
@@ -53,12 +53,23 @@
 //! budget of nodes: one that spends it without a better score hands over to the next with
 //! twice the budget and the other order, focus cells first or not (`Maximiser::dive_in_turns`).
 //! At a ceiling the focus order's dives get a larger budget than the plain one's: proving a
-//! ceiling out of reach takes the whole tree, which the focus order keeps far smaller. A dive
-//! at a ceiling that runs long takes dual steps at each node, as the search proper does.
+//! ceiling out of reach takes the whole tree, which the focus order keeps far smaller. The
+//! ceiling's dive in the focus order that reaches a long budget is its last: it takes a dual
+//! step at each node, as the search proper does, runs until it settles the ceiling, and near
+//! its root picks each branching cell by trying every candidate of the focus cells
+//! (`Maximiser::probe`), striking those that cannot beat the aim.
+//!
+//! Tails: below a node whose cells of positive weight are all solved, every completion scores
+//! the same, and only whether the other cells fit is left. A search that only places and
+//! propagates settles that at a fraction of a bounded node's cost, and a tail without a
+//! completion is remembered, by its scoring cells' digits, for the rest of the search
+//! (`Maximiser::fit_tail`): on sparse grids whose score rests on a few cells (target9's), the
+//! dives meet the same tails again and again.
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
 use crate::layout::Layout;
+use std::collections::HashSet;
 
 /// Profits are integers: a cell's three profits for a digit add up to `SCALE` times its gain.
 const SCALE: i32 = 96;
@@ -73,19 +84,33 @@ const FIRST_DIVE_NODES: u64 = 400;
 /// Search nodes a dive from the root may visit after each round of steps, and the first
 /// budget of the dives after the smoothed root.
 const DIVE_NODES: u64 = 30;
-/// Dual steps at every other node in the search proper.
-const NODE_STEPS: usize = 3;
+/// Dual steps at each node of the search proper and of a ceiling's last dive: one averaging
+/// step ([`Node::average`]). More steps lower a node's bound further, but cost more than the
+/// nodes they save, now that the tails are fitted without a bound
+/// ([`Maximiser::fit_tail`]).
+const NODE_STEPS: usize = 1;
 /// How many times the plain order's budget a dive aiming at a ceiling takes in the focus
 /// order: one that goes through the whole tree, the proof that no completion reaches the
 /// ceiling, costs several times as many nodes in the plain order, while a completion that
 /// reaches it is mostly found by the plain order's first short dive.
 const CEILING_FOCUS_SHARE: u64 = 32;
-/// The budget from which a dive aiming at a ceiling takes [`NODE_STEPS`] dual steps at each
-/// node. The parent's profits, which a dive otherwise passes down unchanged, can overrate
-/// every child deep in the tree: on some sparse grids the dives then wander through millions
-/// of nodes that cannot reach the ceiling. The steps cost several times the rest of the
-/// node, so the short dives, which settle most grids, take none.
+/// The budget from which a dive aiming at a ceiling in the focus order is the ceiling's last:
+/// it takes [`NODE_STEPS`] dual steps at each node and runs until it settles the ceiling.
+/// The parent's profits, which a dive otherwise passes down unchanged, can overrate every
+/// child deep in the tree: on some sparse grids the dives then wander through millions of
+/// nodes that cannot reach the ceiling. The steps cost several times the rest of the node,
+/// so the short dives, which settle most grids, take none; and a dive with steps that
+/// stopped at a budget would leave the next one to do its work again.
 const STEPPED_DIVE_NODES: u64 = 3840;
+/// How many nodes of a tail's fitting ([`Maximiser::fit`]) count as one bounded node toward
+/// a budget: a fitting node only places and propagates, at a small part of the cost of a
+/// bounded one, and counted in full the fitting would spend the short dives' budgets, on
+/// grids that the bounded search settles in them.
+const FIT_SHARE: u64 = 16;
+/// The levels of a ceiling's last dive whose branching cell is chosen by trying every
+/// candidate of every focus cell ([`Maximiser::probe`]): near the root a smaller tree pays
+/// for the trials many times over, deeper down the trials cost more than they save.
+const PROBE_DEPTH: usize = 8;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
 const SEARCH_NODES: u64 = 100;
 /// Temperature stages of the smoothed dual ([`Node::smooth`]), and sweeps per stage.
@@ -144,6 +169,9 @@ struct State<B> {
     /// `stale[house]`: the digits whose places in the house shrank since locked candidates
     /// last looked at it.
     stale: Vec<u16>,
+    /// Bit `house` is set when the house's candidates changed since hidden singles last
+    /// looked at it.
+    unseen: u64,
     /// The bound on the final score, once computed.
     bound: u32,
     /// Which profits `profit` holds: levels with the same id hold the same profits, so
@@ -172,7 +200,7 @@ pub struct Maximiser<B> {
     aim: Option<u32>,
     /// A completion scoring `best`, digits `1..=N` cell by cell.
     best_grid: Vec<u8>,
-    /// The search nodes visited since the search began.
+    /// The bounded search nodes visited since the search began.
     nodes: u64,
     /// The last profit id handed out ([`Maximiser::new_profits`]).
     profit_ids: u64,
@@ -183,6 +211,14 @@ pub struct Maximiser<B> {
     recording: bool,
     /// The progress of the last search, when recorded.
     progress: Vec<Progress>,
+    /// The cells of positive weight: below a node that has them all solved, every
+    /// completion scores the same ([`Maximiser::fit_tail`]).
+    scoring: B,
+    /// The digits of the scoring cells (0-based, cell by cell) of each tail found without a
+    /// completion in this search ([`Maximiser::fit_tail`]).
+    dead_tails: HashSet<Vec<u8>>,
+    /// The nodes of the tails' fitting visited since the search began.
+    fitted: u64,
 }
 
 /// How a search from the root picks the cell to branch on and orders its digits.
@@ -220,6 +256,9 @@ struct Run {
     /// Whether the search stops at the first better completion (a dive does).
     stop_at_better: bool,
     order: Order,
+    /// Whether the first [`PROBE_DEPTH`] levels choose their branching cell by trials
+    /// ([`Maximiser::probe`]: a ceiling's last dive).
+    probing: bool,
 }
 
 /// One point of a search's progress ([`Maximiser::progress`]): after `nodes` search nodes,
@@ -307,6 +346,7 @@ impl<B: Bitset> State<B> {
             digit_dual: vec![0; 3 * size * size],
             dirty: 0,
             stale: vec![0; 3 * size],
+            unseen: 0,
             bound: 0,
             profit_id: 0,
         }
@@ -330,6 +370,7 @@ impl<B: Bitset> State<B> {
         self.digit_dual.copy_from_slice(&parent.digit_dual);
         self.dirty = parent.dirty;
         self.stale.copy_from_slice(&parent.stale);
+        self.unseen = parent.unseen;
         self.bound = parent.bound;
     }
 
@@ -373,6 +414,30 @@ impl<B: Bitset> State<B> {
             );
             if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
                 best_key = key;
+                best = Some(cell);
+            }
+        }
+        best
+    }
+
+    /// The branching cell of [`Maximiser::fit`]: the fewest candidates, ties broken by the
+    /// most empty peers (the placement that strikes the most), of the layout of `t`. `None`
+    /// when every cell is solved. O(cells) plus O(peers) per tie.
+    fn most_constrained(&self, t: &Tables) -> Option<usize> {
+        let mut best = None;
+        let mut best_key = (u32::MAX, 0);
+        for cell in Cells(self.unsolved) {
+            let count = self.candidates[cell].count_ones();
+            if count > best_key.0 {
+                continue;
+            }
+            let peers = &t.peers[t.peer_start[cell]..t.peer_start[cell + 1]];
+            let empty = peers
+                .iter()
+                .filter(|&&p| self.is_unsolved(p as usize))
+                .count();
+            if count < best_key.0 || empty > best_key.1 {
+                best_key = (count, empty);
                 best = Some(cell);
             }
         }
@@ -452,6 +517,7 @@ impl<B: Bitset> State<B> {
         self.candidates[cell] = left;
         for (kind, &h) in houses.iter().enumerate() {
             self.stale[h as usize] |= strike;
+            self.unseen |= 1 << h;
             let a = &mut self.assigned[kind * cells + cell];
             if *a & strike != 0 {
                 *a = 0;
@@ -484,6 +550,11 @@ impl<B: Bitset> Maximiser<B> {
             focus: Vec::new(),
             recording: false,
             progress: Vec::new(),
+            scoring: (0..cells)
+                .filter(|&cell| weights[cell] > 0)
+                .fold(B::EMPTY, |set, cell| set.or(B::cell(cell))),
+            dead_tails: HashSet::new(),
+            fitted: 0,
         }
     }
 
@@ -513,7 +584,7 @@ impl<B: Bitset> Maximiser<B> {
             (None, None) => return,
         };
         self.progress.push(Progress {
-            nodes: self.nodes,
+            nodes: self.nodes(),
             bound,
             best: self.best,
         });
@@ -587,6 +658,8 @@ impl<B: Bitset> Maximiser<B> {
         self.best = None;
         self.aim = None;
         self.nodes = 0;
+        self.fitted = 0;
+        self.dead_tails.clear();
         let root = if self.start(givens) {
             self.node(0).bound()
         } else {
@@ -621,10 +694,11 @@ impl<B: Bitset> Maximiser<B> {
                 // The search proper, with a few steps per node; if that takes long, the
                 // subgradient has stalled: a tighter root, then searches that aim at its bound.
                 let run = Run {
-                    budget: self.nodes + SEARCH_NODES,
+                    budget: self.spent() + SEARCH_NODES,
                     steps: NODE_STEPS,
                     stop_at_better: false,
                     order: Order::Focus,
+                    probing: false,
                 };
                 if self.explore(run) {
                     return self.best;
@@ -637,7 +711,7 @@ impl<B: Bitset> Maximiser<B> {
                 }
                 return self.aim_at_ceilings(bound);
             }
-            if self.dive(self.nodes + DIVE_NODES, Order::Focus) {
+            if self.dive(self.spent() + DIVE_NODES, Order::Focus) {
                 return self.best;
             }
         }
@@ -657,8 +731,9 @@ impl<B: Bitset> Maximiser<B> {
     /// ceiling is out of reach costs at most a search against the best score.
     ///
     /// Each ceiling's dives start in the plain order, the focus order's take
-    /// [`CEILING_FOCUS_SHARE`] times the plain order's budget, and those of
-    /// [`STEPPED_DIVE_NODES`] or more take [`NODE_STEPS`] dual steps at each node.
+    /// [`CEILING_FOCUS_SHARE`] times the plain order's budget, and the first of those with
+    /// [`STEPPED_DIVE_NODES`] or more is the ceiling's last, with [`NODE_STEPS`] dual steps
+    /// at each node.
     fn aim_at_ceilings(&mut self, mut bound: Option<u32>) -> Option<u32> {
         loop {
             let ceiling = match (bound, self.best) {
@@ -689,9 +764,10 @@ impl<B: Bitset> Maximiser<B> {
     /// no completion that the search could refute quickly.
     ///
     /// The first scored dive takes the focus order if `focused`, else the plain one; a dive
-    /// in the focus order may visit `focus_share` times the budget of its turn, and a dive
-    /// that may visit `stepped_from` nodes or more takes [`NODE_STEPS`] dual steps at each
-    /// node.
+    /// in the focus order may visit `focus_share` times the budget of its turn, and the
+    /// first one whose budget reaches `stepped_from` is the last: it takes [`NODE_STEPS`]
+    /// dual steps at each node and goes on until it finds a completion or goes through the
+    /// whole tree.
     fn dive_in_turns(
         &mut self,
         mut budget: u64,
@@ -709,20 +785,19 @@ impl<B: Bitset> Maximiser<B> {
             } else {
                 Order::scored(focused)
             };
-            let share = if let Order::Focus = order {
-                focus_share
-            } else {
-                1
-            };
+            let focus = matches!(order, Order::Focus);
+            let share = if focus { focus_share } else { 1 };
+            let last = focus && budget * share >= stepped_from;
             let run = Run {
-                budget: self.nodes + budget * share,
-                steps: if budget * share >= stepped_from {
-                    NODE_STEPS
+                budget: if last {
+                    u64::MAX
                 } else {
-                    0
+                    self.spent() + budget * share
                 },
+                steps: if last { NODE_STEPS } else { 0 },
                 stop_at_better: true,
                 order,
+                probing: last,
             };
             if self.explore(run) {
                 return true;
@@ -747,6 +822,7 @@ impl<B: Bitset> Maximiser<B> {
             steps: 0,
             stop_at_better: true,
             order,
+            probing: false,
         })
     }
 
@@ -763,9 +839,16 @@ impl<B: Bitset> Maximiser<B> {
         &self.best_grid
     }
 
-    /// The search nodes the last [`Maximiser::maximise`] visited, for benchmarks. O(1).
+    /// The search nodes the last [`Maximiser::maximise`] visited, those of the searches
+    /// that fit the tails (`Maximiser::fit_tail`) included, for benchmarks. O(1).
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes + self.fitted
+    }
+
+    /// The work done since the search began, in bounded nodes, what budgets count: each
+    /// bounded node, and each [`FIT_SHARE`] nodes of the tails' fitting. O(1).
+    fn spent(&self) -> u64 {
+        self.nodes + self.fitted / FIT_SHARE
     }
 
     /// The node of level `depth`. O(1).
@@ -776,6 +859,21 @@ impl<B: Bitset> Maximiser<B> {
             state: &mut self.levels[depth],
             singles: &mut self.singles,
         }
+    }
+
+    /// The node of level `depth + 1`, made a copy of level `depth`, nothing waiting to be
+    /// placed. O(N^3) with the profits, O(N^2) without ([`State::copy_from`]).
+    #[inline]
+    fn child(&mut self, depth: usize) -> Node<'_, B> {
+        if self.levels.len() == depth + 1 {
+            let child = self.levels[depth].clone();
+            self.levels.push(child);
+        } else {
+            let (upper, lower) = self.levels.split_at_mut(depth + 1);
+            lower[0].copy_from(&upper[depth]);
+        }
+        self.singles.clear();
+        self.node(depth + 1)
     }
 
     /// Sets up level 0 from `givens` and propagates. False on a contradiction.
@@ -902,10 +1000,20 @@ impl<B: Bitset> Maximiser<B> {
     /// better completion, it found one.
     fn search(&mut self, depth: usize, run: &Run) -> bool {
         self.nodes += 1;
-        if self.nodes > run.budget {
+        if self.spent() > run.budget {
             return true;
         }
-        let cell = match self.select(depth, run.order) {
+        let mut probed = None;
+        if run.probing && depth < PROBE_DEPTH {
+            match self.probe(depth) {
+                Some(cell) => probed = cell,
+                None => return false,
+            }
+        }
+        if self.levels[depth].unsolved.and(self.scoring).is_empty() {
+            return self.fit_tail(depth, run);
+        }
+        let cell = match probed.or_else(|| self.select(depth, run.order)) {
             Some(cell) => cell,
             None => {
                 let score = self.levels[depth].score;
@@ -931,6 +1039,128 @@ impl<B: Bitset> Maximiser<B> {
             }
         }
         false
+    }
+
+    /// Strong branching at level `depth` (propagated, its bound and fixing up to date, the
+    /// aim set): each candidate of each focus cell with two or more is tried in a child
+    /// (placed, propagated, bounded and fixed, without dual steps), and one whose child
+    /// cannot beat the aim is struck here; the level is then propagated and bounded again.
+    /// Returns `None` if the level is dead, else the focus cell with the fewest candidates
+    /// left (two or more), the one to branch on, if any. Each trial counts as a node.
+    /// O(focus cells * N) child nodes.
+    fn probe(&mut self, depth: usize) -> Option<Option<usize>> {
+        let (n, cells) = (self.tables.size, self.tables.cells);
+        let mut branch: Option<(u32, usize)> = None;
+        let mut strikes = Vec::new();
+        for cell in Cells(self.levels[depth].unsolved) {
+            let options = self.levels[depth].candidates[cell];
+            if self.focus.get(cell) != Some(&true) || options.count_ones() < 2 {
+                continue;
+            }
+            let houses = self.tables.cell_houses[cell];
+            let mut dead = 0u16;
+            for d in digits(options) {
+                let level = &self.levels[depth];
+                let loss = level.loss(n, cells, cell, houses, d);
+                if self.aim.map_or(false, |b| loss > level.slack(b)) {
+                    dead |= 1 << d;
+                    continue;
+                }
+                self.nodes += 1;
+                if !self.descend(depth, cell, 1 << d, 0) {
+                    dead |= 1 << d;
+                }
+            }
+            let left = (options & !dead).count_ones();
+            if left == 0 {
+                return None;
+            }
+            if dead != 0 {
+                strikes.push((cell, dead));
+            }
+            if left > 1 && branch.map_or(true, |(fewest, _)| left < fewest) {
+                branch = Some((left, cell));
+            }
+        }
+        if !strikes.is_empty() {
+            self.singles.clear();
+            for &(cell, dead) in &strikes {
+                let houses = self.tables.cell_houses[cell];
+                if !self.levels[depth].strike(&mut self.singles, cells, houses, cell, dead) {
+                    return None;
+                }
+            }
+            let aim = self.aim;
+            let mut node = self.node(depth);
+            if !node.propagate() {
+                return None;
+            }
+            node.bound()?;
+            match (node.fix_reduced_costs(aim)?, aim) {
+                (b, Some(aim)) if b <= aim => return None,
+                _ => {}
+            }
+        }
+        let level = &self.levels[depth];
+        Some(
+            branch
+                .map(|(_, cell)| cell)
+                .filter(|&cell| level.is_unsolved(cell)),
+        )
+    }
+
+    /// Searches below level `depth`, whose cells of positive weight are all solved, as `run`
+    /// says ([`Maximiser::search`]). Every completion below scores the level's score, so
+    /// the bound and the dual steps have nothing left to decide but whether one exists, and
+    /// a search that only fits digits ([`Maximiser::fit`]) settles that at a fraction of a
+    /// bounded node's cost. The givens and the scoring cells' digits decide it (whatever
+    /// else was struck on the way, reduced-cost fixing included, no completion scoring above
+    /// the aim has), so a tail without a completion is remembered for the rest of the
+    /// search: later dives, at lower ceilings too, meet the same ones. A tail once begun is
+    /// decided, and its nodes then count toward the budget ([`Maximiser::spent`]).
+    fn fit_tail(&mut self, depth: usize, run: &Run) -> bool {
+        let level = &self.levels[depth];
+        let score = level.score;
+        if self.aim.map_or(false, |b| score <= b) {
+            return false;
+        }
+        let key: Vec<u8> = Cells(self.scoring)
+            .map(|cell| level.candidates[cell].trailing_zeros() as u8)
+            .collect();
+        if self.dead_tails.contains(&key) {
+            return false;
+        }
+        match self.fit(depth) {
+            Some(leaf) => {
+                self.take_completion(leaf, score);
+                run.stop_at_better
+            }
+            None => {
+                self.dead_tails.insert(key);
+                self.spent() > run.budget
+            }
+        }
+    }
+
+    /// Depth-first search below level `depth` (propagated) for any completion, placing and
+    /// propagating only: the cell with the fewest candidates first ([`State::most_constrained`]),
+    /// its digits in increasing order. Returns the level holding the completion, or `None`
+    /// if there is none. Exponential in the worst case.
+    fn fit(&mut self, depth: usize) -> Option<usize> {
+        let cell = match self.levels[depth].most_constrained(&self.tables) {
+            Some(cell) => cell,
+            None => return Some(depth),
+        };
+        for d in digits(self.levels[depth].candidates[cell]) {
+            self.fitted += 1;
+            let mut node = self.child(depth);
+            if node.place(cell, 1 << d) && node.propagate() {
+                if let Some(leaf) = self.fit(depth + 1) {
+                    return Some(leaf);
+                }
+            }
+        }
+        None
     }
 
     /// For each candidate `d` (0-based) of `cell` at level `depth`, whose houses are up to
@@ -975,15 +1205,7 @@ impl<B: Bitset> Maximiser<B> {
     /// aim.
     #[inline]
     fn descend(&mut self, depth: usize, cell: usize, bit: u16, steps: usize) -> bool {
-        if self.levels.len() == depth + 1 {
-            let child = self.levels[depth].clone();
-            self.levels.push(child);
-        } else {
-            let (upper, lower) = self.levels.split_at_mut(depth + 1);
-            lower[0].copy_from(&upper[depth]);
-        }
-        self.singles.clear();
-        let mut node = self.node(depth + 1);
+        let mut node = self.child(depth);
         if !(node.place(cell, bit) && node.propagate()) {
             return false;
         }
@@ -1033,6 +1255,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         state.digit_dual.iter_mut().for_each(|v| *v = 0);
         state.dirty = (1u64 << (3 * n)) - 1;
         state.stale.iter_mut().for_each(|s| *s = all);
+        state.unseen = (1u64 << (3 * n)) - 1;
         self.singles.clear();
         for (cell, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -1068,6 +1291,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         }
         for &h in houses.iter() {
             state.stale[h as usize] |= state.candidates[cell];
+            state.unseen |= 1 << h;
         }
         state.candidates[cell] = bit;
         state.unsolved = state.unsolved.and_not(B::cell(cell));
@@ -1122,14 +1346,16 @@ impl<'a, B: Bitset> Node<'a, B> {
         }
     }
 
-    /// Places every digit that has one place left in some house. Returns whether it placed
-    /// any, or `None` on a contradiction (a house without a place for a digit it lacks, or a
-    /// placement that fails). O(N^2) set operations, plus the placements.
+    /// Places every digit that has one place left in some house whose candidates changed
+    /// since the last look ([`State::unseen`]). Returns whether it placed any, or `None` on a
+    /// contradiction (a house without a place for a digit it lacks, or a placement that
+    /// fails). O(N^2) set operations, plus the placements.
     fn hidden_singles(&mut self) -> Option<bool> {
         let t = self.tables;
         let n = t.size;
         let mut found = false;
-        for house in 0..3 * n {
+        // A placement here marks its houses again, for the next look.
+        for house in Cells(std::mem::take(&mut self.state.unseen)) {
             let members = &t.house_cells[house * n..(house + 1) * n];
             let mut once = 0u16;
             let mut twice = 0u16;
@@ -1667,6 +1893,37 @@ mod tests {
             let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
             let givens = random_givens(&mut rng, &layout, 8 + round % 8);
             check::<Bits256>(&layout, &givens, &weights);
+        }
+    }
+
+    #[test]
+    fn matches_every_completion_when_few_cells_score() {
+        // Most cells weigh nothing, so the search reaches its tails high up, where the
+        // fitting ([`Maximiser::fit_tail`]) settles them and remembers the dead ones. The
+        // weights are target9's form: the corners of the four corner 2x2 squares and the
+        // centre.
+        let layout = Layout::boxes(3, 3);
+        let mut weights = vec![0u32; 81];
+        for r in [0, 1, 7, 8] {
+            for c in [0, 1, 7, 8] {
+                weights[r * 9 + c] = 1 + (r % 7 == 0 && c % 7 == 0) as u32;
+            }
+        }
+        weights[40] = 1;
+        let mut engine = Maximiser::<u128>::new(&layout, &weights);
+        let mut rng = Rng::new(5);
+        for round in 0..24 {
+            let mut givens = random_givens(&mut rng, &layout, 28 + round % 6);
+            if round % 2 == 0 {
+                // Often one that leaves no completion.
+                givens[rng.below(81)] = 1 + rng.below(9) as u8;
+            }
+            assert_eq!(
+                engine.maximise(&givens),
+                exhaustive(&layout, &givens, &weights),
+                "givens {:?}",
+                givens
+            );
         }
     }
 
