@@ -28,8 +28,6 @@
 
 use crate::layout::Layout;
 
-/// Sides up to this have templates: the states are column sets, `2^N` per row.
-const MAX_SIDE: usize = 12;
 /// The multipliers' resolution: `u` counts in units of `1 / SCALE` points.
 pub const SCALE: i64 = 4096;
 /// Rounds without a lower bound after which [`Templates::bound`] halves its steps.
@@ -42,20 +40,20 @@ const STALL: usize = 100;
 const FORBIDDEN: i64 = -(1 << 50);
 
 /// The moves of a box layout's templates, and the work space of the search for the best.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 #[cfg_attr(test, derive(Debug))]
 pub struct Templates {
     /// N.
     size: usize,
-    /// The states, each a set of columns the rows above it take, numbered row by row: state
-    /// 0 before the first row, then those after it, and so on. `row_start[row]..` are the
-    /// states after `row` (its end the next row's start; the last row leaves one state).
-    row_start: Vec<usize>,
-    /// `ends[state - 1]`: where the moves into `state` end in `moves` (they begin where the
-    /// previous state's end).
+    /// The height of a box.
+    height: usize,
+    /// The states are the sets of columns that the rows above some row take, numbered row by
+    /// row: state 0 before the first row, then those after it, and so on; the last is the
+    /// one after the last row. `ends[state - 1]`: where the moves into `state` end in
+    /// `moves` (they begin where the previous state's end).
     ends: Vec<usize>,
-    /// `(state before, column)`: a row taking a column from a state of the row above.
-    moves: Vec<(u16, u8)>,
+    /// `(state before, cell)`: a row taking a cell from a state of the row above.
+    moves: Vec<(u16, u16)>,
     /// `value[state]`: the best value of the rows above it taking its columns.
     value: Vec<i64>,
     /// `taken[state]`: the move on that best way.
@@ -64,91 +62,91 @@ pub struct Templates {
 
 impl Templates {
     /// The templates of `layout`, if its regions are boxes (any height and width) and its
-    /// side is at most 12; `None` otherwise. O(N * states), 289 states for 9x9.
+    /// side is at most 12; `None` otherwise. The moves are listed at the first search
+    /// ([`Templates::list_moves`]): most grids never need them. O(N^3).
     pub fn new(layout: &Layout) -> Option<Self> {
         let size = layout.size();
-        if size > MAX_SIDE {
+        // The states are column sets, up to 2^N a row.
+        if size > 12 {
             return None;
         }
-        let height = (1..=size)
-            .filter(|&h| size % h == 0)
-            .find(|&h| Layout::boxes(h, size / h).regions() == layout.regions())?;
+        let boxes =
+            |h: usize| size % h == 0 && Layout::boxes(h, size / h).regions() == layout.regions();
+        let height = (1..=size).find(|&h| boxes(h))?;
+        Some(Templates {
+            size,
+            height,
+            ..Default::default()
+        })
+    }
+
+    /// Lists the states and the moves between them. O(N^2 * 2^N), 289 states for 9x9.
+    fn list_moves(&mut self) {
+        let (size, height) = (self.size, self.height);
         let width = size / height;
         let used_in = |set: u32, column: usize| {
             let group = column / width * width;
             (set >> group & ((1 << width) - 1)).count_ones()
         };
-        // The column sets of the states after the row above, and their numbers.
-        let mut above = vec![(0u32, 0usize)];
-        let (mut row_start, mut ends, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+        // The number of the state of each column set after the row above (`usize::MAX`: none).
+        let mut number = vec![usize::MAX; 1 << size];
+        number[0] = 0;
+        let (ends, moves) = (&mut self.ends, &mut self.moves);
         let mut states = 1;
         for row in 0..size {
             let band = (row / height) as u32;
-            let mut into: Vec<(u32, u16, u8)> = Vec::new();
-            for &(set, state) in &above {
-                for column in 0..size {
-                    if set >> column & 1 == 0 && used_in(set, column) == band {
-                        into.push((set | 1 << column, state as u16, column as u8));
+            let mut next = vec![usize::MAX; 1 << size];
+            for to in (0..1u32 << size).filter(|to| to.count_ones() as usize == row + 1) {
+                for column in (0..size).filter(|&c| to >> c & 1 != 0) {
+                    let set = to & !(1 << column);
+                    if number[set as usize] != usize::MAX && used_in(set, column) == band {
+                        moves.push((number[set as usize] as u16, (row * size + column) as u16));
                     }
                 }
-            }
-            into.sort_unstable();
-            row_start.push(states);
-            let mut next = Vec::new();
-            for (i, &(set, from, column)) in into.iter().enumerate() {
-                moves.push((from, column));
-                if into.get(i + 1).map_or(true, |&(s, _, _)| s != set) {
+                if ends.last().map_or(0, |&end| end) < moves.len() {
                     ends.push(moves.len());
-                    next.push((set, states));
+                    next[to as usize] = states;
                     states += 1;
                 }
             }
-            above = next;
+            number = next;
         }
-        row_start.push(states);
-        Some(Templates {
-            size,
-            row_start,
-            ends,
-            moves,
-            value: vec![0; states],
-            taken: vec![0; states],
-        })
+        self.value = vec![0; states];
+        self.taken = vec![0; states];
     }
 
     /// The best template of one digit: `value[cell]` is what the cell adds, [`FORBIDDEN`]
-    /// where the digit may not go. Writes its column in each row to `columns` and returns its
+    /// where the digit may not go. Writes its cell in each row to `cells` and returns its
     /// value, or `None` if no template fits. Constraints: `value.len() == N * N`, every value
-    /// above -2^40 or forbidden, `columns.len() >= N`. O(moves).
-    fn best(&mut self, value: &[i64], columns: &mut [usize]) -> Option<i64> {
-        let n = self.size;
+    /// above -2^40 or forbidden, `cells.len() >= N`. O(moves).
+    fn best(&mut self, value: &[i64], cells: &mut [usize]) -> Option<i64> {
+        if self.moves.is_empty() {
+            self.list_moves();
+        }
         self.value[0] = 0;
         let mut begin = 0;
-        for row in 0..n {
-            let add = &value[row * n..(row + 1) * n];
-            for state in self.row_start[row]..self.row_start[row + 1] {
-                let end = self.ends[state - 1];
-                let (mut high, mut arg) = (i64::MIN, begin);
-                for (m, &(from, column)) in self.moves[begin..end].iter().enumerate() {
-                    let v = self.value[usize::from(from)] + add[usize::from(column)];
-                    if v > high {
-                        high = v;
-                        arg = begin + m;
-                    }
+        for state in 1..self.value.len() {
+            let end = self.ends[state - 1];
+            let (mut high, mut arg) = (i64::MIN, begin);
+            for (m, &(from, cell)) in self.moves[begin..end].iter().enumerate() {
+                let v = self.value[usize::from(from)] + value[usize::from(cell)];
+                if v > high {
+                    high = v;
+                    arg = begin + m;
                 }
-                self.value[state] = high;
-                self.taken[state] = arg;
-                begin = end;
             }
+            self.value[state] = high;
+            self.taken[state] = arg;
+            begin = end;
         }
-        let mut state = self.row_start[n] - 1;
+        let mut state = self.value.len() - 1;
         let best = self.value[state];
         if best < FORBIDDEN / 2 {
             return None;
         }
-        for row in (0..n).rev() {
-            let (from, column) = self.moves[self.taken[state]];
-            columns[row] = usize::from(column);
+        for slot in cells[..self.size].iter_mut().rev() {
+            let (from, cell) = self.moves[self.taken[state]];
+            *slot = usize::from(cell);
             state = usize::from(from);
         }
         Some(best)
@@ -179,7 +177,8 @@ impl Templates {
         let n = self.size;
         let cells = n * n;
         let mut value = vec![FORBIDDEN; cells];
-        let mut columns = vec![0; n];
+        // The round's best template of a digit, a cell a row.
+        let mut template = vec![0; n];
         // The subgradient of the bound in `u[cell]`: 1 less the round's best templates that
         // cover the cell.
         let mut slack = vec![0i64; cells];
@@ -196,9 +195,9 @@ impl Templates {
                         FORBIDDEN
                     };
                 }
-                total += self.best(&value, &mut columns)?;
-                for (row, &column) in columns.iter().enumerate() {
-                    slack[row * n + column] -= 1;
+                total += self.best(&value, &mut template)?;
+                for &cell in &template {
+                    slack[cell] -= 1;
                 }
             }
             let whole = total.div_euclid(SCALE) < lowest.div_euclid(SCALE);
@@ -276,10 +275,12 @@ mod tests {
                     (0..n).map(|row| value[row * n + columns[row]]).sum()
                 };
                 let expected = all.iter().filter(|c| fits(c)).map(|c| worth(c)).max();
-                let mut columns = vec![0; n];
-                let found = templates.best(&value, &mut columns);
+                let mut cells = vec![0; n];
+                let found = templates.best(&value, &mut cells);
                 assert_eq!(found, expected, "{}x{} boxes", height, width);
                 if found.is_some() {
+                    assert!((0..n).all(|row| cells[row] / n == row), "a cell a row");
+                    let columns: Vec<usize> = cells.iter().map(|cell| cell % n).collect();
                     assert!(all.contains(&columns), "{:?} is a template", columns);
                     assert_eq!(Some(worth(&columns)), found);
                 }
@@ -290,7 +291,8 @@ mod tests {
     #[test]
     fn a_9x9_digit_has_46656_templates() {
         let layout = Layout::boxes(3, 3);
-        let t = Templates::new(&layout).expect("boxes have templates");
+        let mut t = Templates::new(&layout).expect("boxes have templates");
+        t.list_moves();
         // Paths through the moves, state by state.
         let mut paths = vec![0u64; t.value.len()];
         paths[0] = 1;

@@ -197,6 +197,10 @@ pub struct Maximiser<B> {
     /// more than for the search to go on below it: the best score found, or higher while the
     /// search asks whether some completion scores higher ([`Maximiser::aim_at_ceilings`]).
     aim: Option<u32>,
+    /// The highest score a completion can have, once the root proves one
+    /// ([`Maximiser::aim_at_ceilings`]; `u32::MAX` before): a tail that scores more has no
+    /// completion.
+    ceiling: u32,
     /// A completion scoring `best`, digits `1..=N` cell by cell.
     best_grid: Vec<u8>,
     /// The bounded search nodes visited since the search began.
@@ -233,17 +237,6 @@ enum Order {
     /// candidates and tries its digits in an order drawn from this value (nonzero), the
     /// losses left aside ([`Maximiser::dive_in_turns`]).
     Blind(u32),
-}
-
-impl Order {
-    /// The focus order if `focused`, else the plain one.
-    fn scored(focused: bool) -> Self {
-        if focused {
-            Order::Focus
-        } else {
-            Order::Plain
-        }
-    }
 }
 
 /// What one search from the root is asked to do ([`Maximiser::explore`]); it holds for the
@@ -542,6 +535,7 @@ impl<B: Bitset> Maximiser<B> {
             singles: Vec::with_capacity(4 * cells),
             best: None,
             aim: None,
+            ceiling: u32::MAX,
             best_grid: vec![0; cells],
             nodes: 0,
             profit_ids: 0,
@@ -656,6 +650,7 @@ impl<B: Bitset> Maximiser<B> {
         assert_eq!(givens.len(), self.tables.cells, "one given per cell");
         self.best = None;
         self.aim = None;
+        self.ceiling = u32::MAX;
         self.nodes = 0;
         self.fitted = 0;
         self.dead_tails.clear();
@@ -771,6 +766,7 @@ impl<B: Bitset> Maximiser<B> {
                 _ => return self.best,
             };
             self.aim = Some(ceiling - 1);
+            self.ceiling = ceiling;
             let (share, stepped) = (CEILING_FOCUS_SHARE, STEPPED_DIVE_NODES);
             if !self.dive_in_turns(DIVE_NODES, false, share, stepped) {
                 return self.best;
@@ -808,10 +804,10 @@ impl<B: Bitset> Maximiser<B> {
         loop {
             turn += 1;
             let blind = before.is_none() && turn % 2 == 0;
-            let order = if blind {
-                Order::Blind(mix(turn) | 1)
-            } else {
-                Order::scored(focused)
+            let order = match (blind, focused) {
+                (true, _) => Order::Blind(mix(turn) | 1),
+                (false, true) => Order::Focus,
+                (false, false) => Order::Plain,
             };
             let focus = matches!(order, Order::Focus);
             let share = if focus { focus_share } else { 1 };
@@ -1057,7 +1053,7 @@ impl<B: Bitset> Maximiser<B> {
     fn fit_tail(&mut self, depth: usize, run: &Run) -> bool {
         let level = &self.levels[depth];
         let score = level.score;
-        if self.aim.map_or(false, |b| score <= b) {
+        if self.aim.map_or(false, |b| score <= b) || score > self.ceiling {
             return false;
         }
         let key: Vec<u8> = Cells(self.scoring)
