@@ -21,7 +21,7 @@
 //! box layout each band of rows takes each box column (the group of columns of a box) once,
 //! so after `b` bands every group has `b` columns used, and row `r` may take a column that is
 //! unused and whose group has exactly as many used as there are bands above `r`. The moves
-//! are listed once per layout (9x9: 936).
+//! are listed once, at the first search (9x9: 936).
 //!
 //! The multipliers: subgradient steps ([`Templates::bound`]). A cell that no best template
 //! covers lowers its `u`, one that several cover raises it, by Polyak's step toward the aim.
@@ -63,7 +63,7 @@ pub struct Templates {
 impl Templates {
     /// The templates of `layout`, if its regions are boxes (any height and width) and its
     /// side is at most 12; `None` otherwise. The moves are listed at the first search
-    /// ([`Templates::list_moves`]): most grids never need them. O(N^3).
+    /// (`Templates::list_moves`): most grids never need them. O(N^3).
     pub fn new(layout: &Layout) -> Option<Self> {
         let size = layout.size();
         // The states are column sets, up to 2^N a row.
@@ -161,7 +161,7 @@ impl Templates {
     /// then no completion exists.
     ///
     /// The steps aim at `aim` (Polyak's step); while the bound stays above it they shrink,
-    /// halved after [`PATIENCE`] rounds without a lower bound, and after [`STALL`] rounds
+    /// halved after `PATIENCE` rounds without a lower bound, and after `STALL` rounds
     /// without a whole point off the bound the search gives up.
     ///
     /// Constraints: `weights.len() == candidates.len() == u.len() == N^2`, `N` times every

@@ -64,7 +64,8 @@
 //! propagates settles that at a fraction of a bounded node's cost, and a tail without a
 //! completion is remembered, by its scoring cells' digits, for the rest of the search
 //! (`Maximiser::fit_tail`): on sparse grids whose score rests on a few cells (target9's), the
-//! dives meet the same tails again and again.
+//! dives meet the same tails again and again. At a ceiling, a tail that scores above it is
+//! known to have no completion.
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
@@ -1048,8 +1049,10 @@ impl<B: Bitset> Maximiser<B> {
     /// bounded node's cost. The givens and the scoring cells' digits decide it (whatever
     /// else was struck on the way, reduced-cost fixing included, no completion scoring above
     /// the aim has), so a tail without a completion is remembered for the rest of the
-    /// search: later dives, at lower ceilings too, meet the same ones. A tail once begun is
-    /// decided, and its nodes then count toward the budget ([`Maximiser::spent`]).
+    /// search: later dives, at lower ceilings too, meet the same ones. At a ceiling, a tail
+    /// that scores above it has no completion, which the root has proved, and is not fitted.
+    /// A tail once begun is decided, and its nodes then count toward the budget
+    /// ([`Maximiser::spent`]).
     fn fit_tail(&mut self, depth: usize, run: &Run) -> bool {
         let level = &self.levels[depth];
         let score = level.score;
