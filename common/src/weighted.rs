@@ -44,7 +44,9 @@
 //! better), and a short search with a step per node follows. If that leaves the root's
 //! bound above the best score, the root's profits are rebuilt from a near-optimal dual of the
 //! linear relaxation (`Node::smooth`: the subgradient steps stall well above it on sparse
-//! grids), and dives follow that aim at that bound, the ceiling: they take only a completion
+//! grids), lowered where it can be by the layout's digit templates
+//! (`Maximiser::template_bound`: on box layouts, each digit's cells kept together, a bound
+//! the linear relaxation's cannot reach), and dives follow that aim at that bound, the ceiling: they take only a completion
 //! scoring the ceiling, which is then the maximum, and one that goes through the whole tree
 //! proves the ceiling one lower (`Maximiser::aim_at_ceilings`). The smoothed bound is mostly
 //! the maximum itself, while the best score found can lie far below it: a search that aims
@@ -55,20 +57,20 @@
 //! At a ceiling the focus order's dives get a larger budget than the plain one's: proving a
 //! ceiling out of reach takes the whole tree, which the focus order keeps far smaller. The
 //! ceiling's dive in the focus order that reaches a long budget is its last: it takes a dual
-//! step at each node, as the search proper does, runs until it settles the ceiling, and near
-//! its root picks each branching cell by trying every candidate of the focus cells
-//! (`Maximiser::probe`), striking those that cannot beat the aim.
+//! step at each node, as the search proper does, and runs until it settles the ceiling.
 //!
 //! Tails: below a node whose cells of positive weight are all solved, every completion scores
 //! the same, and only whether the other cells fit is left. A search that only places and
 //! propagates settles that at a fraction of a bounded node's cost, and a tail without a
 //! completion is remembered, by its scoring cells' digits, for the rest of the search
 //! (`Maximiser::fit_tail`): on sparse grids whose score rests on a few cells (target9's), the
-//! dives meet the same tails again and again.
+//! dives meet the same tails again and again. At a ceiling, a tail that scores above it is
+//! known to have no completion.
 
 use crate::assignment::Assignment;
 use crate::bitset::{Bitset, Cells};
 use crate::layout::Layout;
+use crate::templates::{self, Templates};
 use std::collections::HashSet;
 
 /// Profits are integers: a cell's three profits for a digit add up to `SCALE` times its gain.
@@ -107,10 +109,8 @@ const STEPPED_DIVE_NODES: u64 = 3840;
 /// bounded one, and counted in full the fitting would spend the short dives' budgets, on
 /// grids that the bounded search settles in them.
 const FIT_SHARE: u64 = 16;
-/// The levels of a ceiling's last dive whose branching cell is chosen by trying every
-/// candidate of every focus cell ([`Maximiser::probe`]): near the root a smaller tree pays
-/// for the trials many times over, deeper down the trials cost more than they save.
-const PROBE_DEPTH: usize = 8;
+/// Subgradient steps of the digit templates' bound at the root ([`Maximiser::template_bound`]).
+const TEMPLATE_ROUNDS: usize = 400;
 /// Nodes the search proper may visit before the root's dual is rebuilt.
 const SEARCH_NODES: u64 = 100;
 /// Temperature stages of the smoothed dual ([`Node::smooth`]), and sweeps per stage.
@@ -198,6 +198,10 @@ pub struct Maximiser<B> {
     /// more than for the search to go on below it: the best score found, or higher while the
     /// search asks whether some completion scores higher ([`Maximiser::aim_at_ceilings`]).
     aim: Option<u32>,
+    /// The highest score a completion can have, once the root proves one
+    /// ([`Maximiser::aim_at_ceilings`]; `u32::MAX` before): a tail that scores more has no
+    /// completion.
+    ceiling: u32,
     /// A completion scoring `best`, digits `1..=N` cell by cell.
     best_grid: Vec<u8>,
     /// The bounded search nodes visited since the search began.
@@ -219,6 +223,8 @@ pub struct Maximiser<B> {
     dead_tails: HashSet<Vec<u8>>,
     /// The nodes of the tails' fitting visited since the search began.
     fitted: u64,
+    /// The layout's digit templates, if its regions are boxes ([`Maximiser::template_bound`]).
+    templates: Option<Templates>,
 }
 
 /// How a search from the root picks the cell to branch on and orders its digits.
@@ -234,17 +240,6 @@ enum Order {
     Blind(u32),
 }
 
-impl Order {
-    /// The focus order if `focused`, else the plain one.
-    fn scored(focused: bool) -> Self {
-        if focused {
-            Order::Focus
-        } else {
-            Order::Plain
-        }
-    }
-}
-
 /// What one search from the root is asked to do ([`Maximiser::explore`]); it holds for the
 /// whole search.
 #[derive(Clone, Copy)]
@@ -256,9 +251,6 @@ struct Run {
     /// Whether the search stops at the first better completion (a dive does).
     stop_at_better: bool,
     order: Order,
-    /// Whether the first [`PROBE_DEPTH`] levels choose their branching cell by trials
-    /// ([`Maximiser::probe`]: a ceiling's last dive).
-    probing: bool,
 }
 
 /// One point of a search's progress ([`Maximiser::progress`]): after `nodes` search nodes,
@@ -544,6 +536,7 @@ impl<B: Bitset> Maximiser<B> {
             singles: Vec::with_capacity(4 * cells),
             best: None,
             aim: None,
+            ceiling: u32::MAX,
             best_grid: vec![0; cells],
             nodes: 0,
             profit_ids: 0,
@@ -555,6 +548,7 @@ impl<B: Bitset> Maximiser<B> {
                 .fold(B::EMPTY, |set, cell| set.or(B::cell(cell))),
             dead_tails: HashSet::new(),
             fitted: 0,
+            templates: Templates::new(layout),
         }
     }
 
@@ -574,8 +568,10 @@ impl<B: Bitset> Maximiser<B> {
 
     /// Records that the bound at the root is now `bound` (if given) or that a better
     /// completion was found, when recording. O(1) amortised.
-    #[cold]
     fn note_progress(&mut self, bound: Option<u32>) {
+        if !self.recording {
+            return;
+        }
         let last = self.progress.last().map(|p| p.bound);
         let bound = match (bound, last) {
             (Some(b), Some(l)) => b.min(l),
@@ -644,10 +640,8 @@ impl<B: Bitset> Maximiser<B> {
     pub fn maximise(&mut self, givens: &[u8]) -> Option<u32> {
         self.progress.clear();
         let maximum = self.settle(givens);
-        if self.recording {
-            if let Some(m) = maximum {
-                self.note_progress(Some(m));
-            }
+        if maximum.is_some() {
+            self.note_progress(maximum);
         }
         maximum
     }
@@ -657,6 +651,7 @@ impl<B: Bitset> Maximiser<B> {
         assert_eq!(givens.len(), self.tables.cells, "one given per cell");
         self.best = None;
         self.aim = None;
+        self.ceiling = u32::MAX;
         self.nodes = 0;
         self.fitted = 0;
         self.dead_tails.clear();
@@ -666,9 +661,7 @@ impl<B: Bitset> Maximiser<B> {
             None
         };
         root?;
-        if self.recording {
-            self.note_progress(root);
-        }
+        self.note_progress(root);
         // A first dive for a score to beat (it finds none only if there is no completion).
         if self.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX) {
             return self.best;
@@ -683,9 +676,7 @@ impl<B: Bitset> Maximiser<B> {
                 let aim = self.aim;
                 self.node(0).fix_reduced_costs(aim)
             });
-            if self.recording {
-                self.note_progress(bound);
-            }
+            self.note_progress(bound);
             match (bound, self.best) {
                 (Some(b), Some(best)) if b > best => {}
                 _ => return self.best,
@@ -698,7 +689,6 @@ impl<B: Bitset> Maximiser<B> {
                     steps: NODE_STEPS,
                     stop_at_better: false,
                     order: Order::Focus,
-                    probing: false,
                 };
                 if self.explore(run) {
                     return self.best;
@@ -706,15 +696,51 @@ impl<B: Bitset> Maximiser<B> {
                 let aim = self.aim;
                 self.new_profits(0);
                 let bound = self.node(0).smooth(aim);
-                if self.recording {
-                    self.note_progress(bound);
-                }
+                let bound = self.template_bound(bound);
+                self.note_progress(bound);
                 return self.aim_at_ceilings(bound);
             }
-            if self.dive(self.spent() + DIVE_NODES, Order::Focus) {
+            // A dive: no dual steps, stopping at a better completion.
+            let run = Run {
+                budget: self.spent() + DIVE_NODES,
+                steps: 0,
+                stop_at_better: true,
+                order: Order::Focus,
+            };
+            if self.explore(run) {
                 return self.best;
             }
         }
+    }
+
+    /// The root's bound `bound` lowered, when it is above the best score, by the bound of the
+    /// layout's digit templates ([`crate::templates`]) over the root's candidates, which
+    /// reduced-cost fixing has cut to those of completions scoring above the best: on sparse
+    /// grids the linear relaxation's bound can lie several points above the maximum, where
+    /// the templates' mostly meet it, and each point costs a ceiling's proof. `None` when no
+    /// completion scores above the best. O(TEMPLATE_ROUNDS * N^4) at most.
+    fn template_bound(&mut self, bound: Option<u32>) -> Option<u32> {
+        let (bound, best, templates) = match (bound, self.best, self.templates.as_mut()) {
+            (Some(b), Some(best), Some(templates)) if b > best => (b, best, templates),
+            _ => return bound,
+        };
+        let (root, t) = (&self.levels[0], &self.tables);
+        let duals = &root.cell_dual;
+        // The root's cell duals, with its houses' a dual of the linear relaxation, make the
+        // templates' bound start at most at the root's (the Hungarian method's duals are of
+        // costs, the negated profits).
+        let mut u: Vec<i64> = (0..t.cells)
+            .map(|c| {
+                (0..3)
+                    .map(|k| -i64::from(duals[k * t.cells + c]))
+                    .sum::<i64>()
+            })
+            .map(|dual| dual * templates::SCALE / i64::from(SCALE))
+            .collect();
+        let aim = i64::from(best);
+        let lowered =
+            templates.bound(&t.weights, &root.candidates, aim, TEMPLATE_ROUNDS, &mut u)?;
+        Some(bound.min(lowered as u32)).filter(|&b| b > best)
     }
 
     /// Settles the search from the root's bound `bound` (`None` or not above the best score:
@@ -741,15 +767,14 @@ impl<B: Bitset> Maximiser<B> {
                 _ => return self.best,
             };
             self.aim = Some(ceiling - 1);
+            self.ceiling = ceiling;
             let (share, stepped) = (CEILING_FOCUS_SHARE, STEPPED_DIVE_NODES);
             if !self.dive_in_turns(DIVE_NODES, false, share, stepped) {
                 return self.best;
             }
             self.aim = self.best;
             bound = Some(ceiling - 1);
-            if self.recording {
-                self.note_progress(bound);
-            }
+            self.note_progress(bound);
         }
     }
 
@@ -780,10 +805,10 @@ impl<B: Bitset> Maximiser<B> {
         loop {
             turn += 1;
             let blind = before.is_none() && turn % 2 == 0;
-            let order = if blind {
-                Order::Blind(mix(turn) | 1)
-            } else {
-                Order::scored(focused)
+            let order = match (blind, focused) {
+                (true, _) => Order::Blind(mix(turn) | 1),
+                (false, true) => Order::Focus,
+                (false, false) => Order::Plain,
             };
             let focus = matches!(order, Order::Focus);
             let share = if focus { focus_share } else { 1 };
@@ -797,7 +822,6 @@ impl<B: Bitset> Maximiser<B> {
                 steps: if last { NODE_STEPS } else { 0 },
                 stop_at_better: true,
                 order,
-                probing: last,
             };
             if self.explore(run) {
                 return true;
@@ -810,20 +834,6 @@ impl<B: Bitset> Maximiser<B> {
                 focused = !focused;
             }
         }
-    }
-
-    /// Searches from the root in `order` without dual steps until it finds a completion
-    /// scoring above the aim or has visited `budget` nodes in all. True when it went through
-    /// the whole search tree instead, which proves that no completion scores above the aim (or
-    /// that there is none at all, before a score is found).
-    fn dive(&mut self, budget: u64, order: Order) -> bool {
-        self.explore(Run {
-            budget,
-            steps: 0,
-            stop_at_better: true,
-            order,
-            probing: false,
-        })
     }
 
     /// Searches from the root as `run` says until it has visited `run.budget` nodes in all,
@@ -947,9 +957,7 @@ impl<B: Bitset> Maximiser<B> {
             };
             *g = c.trailing_zeros() as u8 + 1;
         }
-        if self.recording {
-            self.note_progress(None);
-        }
+        self.note_progress(None);
     }
 
     /// The branching cell at level `depth`, whose houses are up to date, in `order`: blind,
@@ -1003,17 +1011,10 @@ impl<B: Bitset> Maximiser<B> {
         if self.spent() > run.budget {
             return true;
         }
-        let mut probed = None;
-        if run.probing && depth < PROBE_DEPTH {
-            match self.probe(depth) {
-                Some(cell) => probed = cell,
-                None => return false,
-            }
-        }
         if self.levels[depth].unsolved.and(self.scoring).is_empty() {
             return self.fit_tail(depth, run);
         }
-        let cell = match probed.or_else(|| self.select(depth, run.order)) {
+        let cell = match self.select(depth, run.order) {
             Some(cell) => cell,
             None => {
                 let score = self.levels[depth].score;
@@ -1041,74 +1042,6 @@ impl<B: Bitset> Maximiser<B> {
         false
     }
 
-    /// Strong branching at level `depth` (propagated, its bound and fixing up to date, the
-    /// aim set): each candidate of each focus cell with two or more is tried in a child
-    /// (placed, propagated, bounded and fixed, without dual steps), and one whose child
-    /// cannot beat the aim is struck here; the level is then propagated and bounded again.
-    /// Returns `None` if the level is dead, else the focus cell with the fewest candidates
-    /// left (two or more), the one to branch on, if any. Each trial counts as a node.
-    /// O(focus cells * N) child nodes.
-    fn probe(&mut self, depth: usize) -> Option<Option<usize>> {
-        let (n, cells) = (self.tables.size, self.tables.cells);
-        let mut branch: Option<(u32, usize)> = None;
-        let mut strikes = Vec::new();
-        for cell in Cells(self.levels[depth].unsolved) {
-            let options = self.levels[depth].candidates[cell];
-            if self.focus.get(cell) != Some(&true) || options.count_ones() < 2 {
-                continue;
-            }
-            let houses = self.tables.cell_houses[cell];
-            let mut dead = 0u16;
-            for d in digits(options) {
-                let level = &self.levels[depth];
-                let loss = level.loss(n, cells, cell, houses, d);
-                if self.aim.map_or(false, |b| loss > level.slack(b)) {
-                    dead |= 1 << d;
-                    continue;
-                }
-                self.nodes += 1;
-                if !self.descend(depth, cell, 1 << d, 0) {
-                    dead |= 1 << d;
-                }
-            }
-            let left = (options & !dead).count_ones();
-            if left == 0 {
-                return None;
-            }
-            if dead != 0 {
-                strikes.push((cell, dead));
-            }
-            if left > 1 && branch.map_or(true, |(fewest, _)| left < fewest) {
-                branch = Some((left, cell));
-            }
-        }
-        if !strikes.is_empty() {
-            self.singles.clear();
-            for &(cell, dead) in &strikes {
-                let houses = self.tables.cell_houses[cell];
-                if !self.levels[depth].strike(&mut self.singles, cells, houses, cell, dead) {
-                    return None;
-                }
-            }
-            let aim = self.aim;
-            let mut node = self.node(depth);
-            if !node.propagate() {
-                return None;
-            }
-            node.bound()?;
-            match (node.fix_reduced_costs(aim)?, aim) {
-                (b, Some(aim)) if b <= aim => return None,
-                _ => {}
-            }
-        }
-        let level = &self.levels[depth];
-        Some(
-            branch
-                .map(|(_, cell)| cell)
-                .filter(|&cell| level.is_unsolved(cell)),
-        )
-    }
-
     /// Searches below level `depth`, whose cells of positive weight are all solved, as `run`
     /// says ([`Maximiser::search`]). Every completion below scores the level's score, so
     /// the bound and the dual steps have nothing left to decide but whether one exists, and
@@ -1116,12 +1049,14 @@ impl<B: Bitset> Maximiser<B> {
     /// bounded node's cost. The givens and the scoring cells' digits decide it (whatever
     /// else was struck on the way, reduced-cost fixing included, no completion scoring above
     /// the aim has), so a tail without a completion is remembered for the rest of the
-    /// search: later dives, at lower ceilings too, meet the same ones. A tail once begun is
-    /// decided, and its nodes then count toward the budget ([`Maximiser::spent`]).
+    /// search: later dives, at lower ceilings too, meet the same ones. At a ceiling, a tail
+    /// that scores above it has no completion, which the root has proved, and is not fitted.
+    /// A tail once begun is decided, and its nodes then count toward the budget
+    /// ([`Maximiser::spent`]).
     fn fit_tail(&mut self, depth: usize, run: &Run) -> bool {
         let level = &self.levels[depth];
         let score = level.score;
-        if self.aim.map_or(false, |b| score <= b) {
+        if self.aim.map_or(false, |b| score <= b) || score > self.ceiling {
             return false;
         }
         let key: Vec<u8> = Cells(self.scoring)
@@ -2016,7 +1951,12 @@ mod tests {
                 engine.best = None;
                 engine.aim = None;
                 assert!(engine.start(&givens) && engine.node(0).bound().is_some());
-                let whole = engine.dive(u64::MAX, Order::Blind(mix(turn) | 1));
+                let whole = engine.explore(Run {
+                    budget: u64::MAX,
+                    steps: 0,
+                    stop_at_better: true,
+                    order: Order::Blind(mix(turn) | 1),
+                });
                 assert!(!whole, "a completion of {:?} exists", givens);
                 assert!(is_completion(&layout, &givens, engine.best_grid()));
                 found.push(engine.best_grid().to_vec());

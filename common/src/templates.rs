@@ -1,0 +1,385 @@
+//! Digit templates on a box layout, and the upper bound they give on the weighted sum of a
+//! completion.
+//!
+//! A digit's cells in a completion take one cell of each row, each column and each box: a
+//! template (the word of Sudoku solvers; [`crate::transversals`] calls the same thing on 6x6
+//! groups a transversal). A completion is N disjoint templates, one per digit. Relaxing
+//! "disjoint", that each cell holds exactly one digit, with a multiplier `u[cell]` per cell
+//! leaves N independent problems, each digit's best template under the values
+//! `gain(cell, digit) - u[cell]`, so that for every `u`
+//!
+//! ```text
+//! max over completions of sum(gain) <= sum(u) + sum over digits of its best template's value
+//! ```
+//!
+//! [`crate::weighted`]'s bound splits each house from the others, and the best it can reach
+//! is the linear relaxation's; a template keeps a digit's rows, columns and boxes together,
+//! and on sparse 9x9 grids weighted as NOIP's target the best `u` bounds the maximum several
+//! points lower, mostly on the maximum itself.
+//!
+//! A digit's best template: the rows in order, the state the set of columns used so far. In a
+//! box layout each band of rows takes each box column (the group of columns of a box) once,
+//! so after `b` bands every group has `b` columns used, and row `r` may take a column that is
+//! unused and whose group has exactly as many used as there are bands above `r`. The moves
+//! are listed once, at the first search (9x9: 936).
+//!
+//! The multipliers: subgradient steps ([`Templates::bound`]). A cell that no best template
+//! covers lowers its `u`, one that several cover raises it, by Polyak's step toward the aim.
+
+use crate::layout::Layout;
+
+/// The multipliers' resolution: `u` counts in units of `1 / SCALE` points.
+pub const SCALE: i64 = 4096;
+/// Rounds without a lower bound after which [`Templates::bound`] halves its steps.
+const PATIENCE: usize = 40;
+/// Rounds without a whole point off the bound after which [`Templates::bound`] gives up.
+const STALL: usize = 100;
+
+/// What [`Templates::best`] takes for a cell the digit may not go to: far below any sum of
+/// values, and N of it still fits in an `i64`.
+const FORBIDDEN: i64 = -(1 << 50);
+
+/// The moves of a box layout's templates, and the work space of the search for the best.
+#[derive(Clone, Default)]
+#[cfg_attr(test, derive(Debug))]
+pub struct Templates {
+    /// N.
+    size: usize,
+    /// The height of a box.
+    height: usize,
+    /// The states are the sets of columns that the rows above some row take, numbered row by
+    /// row: state 0 before the first row, then those after it, and so on; the last is the
+    /// one after the last row. `ends[state - 1]`: where the moves into `state` end in
+    /// `moves` (they begin where the previous state's end).
+    ends: Vec<usize>,
+    /// `(state before, cell)`: a row taking a cell from a state of the row above.
+    moves: Vec<(u16, u16)>,
+    /// `value[state]`: the best value of the rows above it taking its columns.
+    value: Vec<i64>,
+    /// `taken[state]`: the move on that best way.
+    taken: Vec<usize>,
+}
+
+impl Templates {
+    /// The templates of `layout`, if its regions are boxes (any height and width) and its
+    /// side is at most 12; `None` otherwise. The moves are listed at the first search
+    /// (`Templates::list_moves`): most grids never need them. O(N^3).
+    pub fn new(layout: &Layout) -> Option<Self> {
+        let size = layout.size();
+        // The states are column sets, up to 2^N a row.
+        if size > 12 {
+            return None;
+        }
+        let boxes =
+            |h: usize| size % h == 0 && Layout::boxes(h, size / h).regions() == layout.regions();
+        let height = (1..=size).find(|&h| boxes(h))?;
+        Some(Templates {
+            size,
+            height,
+            ..Default::default()
+        })
+    }
+
+    /// Lists the states and the moves between them. O(N^2 * 2^N), 289 states for 9x9.
+    fn list_moves(&mut self) {
+        let (size, height) = (self.size, self.height);
+        let width = size / height;
+        let used_in = |set: u32, column: usize| {
+            let group = column / width * width;
+            (set >> group & ((1 << width) - 1)).count_ones()
+        };
+        // The number of the state of each column set after the row above (`usize::MAX`: none).
+        let mut number = vec![usize::MAX; 1 << size];
+        number[0] = 0;
+        let (ends, moves) = (&mut self.ends, &mut self.moves);
+        let mut states = 1;
+        for row in 0..size {
+            let band = (row / height) as u32;
+            let mut next = vec![usize::MAX; 1 << size];
+            for to in (0..1u32 << size).filter(|to| to.count_ones() as usize == row + 1) {
+                for column in (0..size).filter(|&c| to >> c & 1 != 0) {
+                    let set = to & !(1 << column);
+                    if number[set as usize] != usize::MAX && used_in(set, column) == band {
+                        moves.push((number[set as usize] as u16, (row * size + column) as u16));
+                    }
+                }
+                if ends.last().map_or(0, |&end| end) < moves.len() {
+                    ends.push(moves.len());
+                    next[to as usize] = states;
+                    states += 1;
+                }
+            }
+            number = next;
+        }
+        self.value = vec![0; states];
+        self.taken = vec![0; states];
+    }
+
+    /// The best template of one digit: `value[cell]` is what the cell adds, [`FORBIDDEN`]
+    /// where the digit may not go. Writes its cell in each row to `cells` and returns its
+    /// value, or `None` if no template fits. Constraints: `value.len() == N * N`, every value
+    /// above -2^40 or forbidden, `cells.len() >= N`. O(moves).
+    fn best(&mut self, value: &[i64], cells: &mut [usize]) -> Option<i64> {
+        if self.moves.is_empty() {
+            self.list_moves();
+        }
+        self.value[0] = 0;
+        let mut begin = 0;
+        for state in 1..self.value.len() {
+            let end = self.ends[state - 1];
+            let (mut high, mut arg) = (i64::MIN, begin);
+            for (m, &(from, cell)) in self.moves[begin..end].iter().enumerate() {
+                let v = self.value[usize::from(from)] + value[usize::from(cell)];
+                if v > high {
+                    high = v;
+                    arg = begin + m;
+                }
+            }
+            self.value[state] = high;
+            self.taken[state] = arg;
+            begin = end;
+        }
+        let mut state = self.value.len() - 1;
+        let best = self.value[state];
+        if best < FORBIDDEN / 2 {
+            return None;
+        }
+        for slot in cells[..self.size].iter_mut().rev() {
+            let (from, cell) = self.moves[self.taken[state]];
+            *slot = usize::from(cell);
+            state = usize::from(from);
+        }
+        Some(best)
+    }
+
+    /// A bound on `sum(weights[cell] * digit)` over the completions that take each cell's
+    /// digit from its `candidates` (bit `digit - 1`): up to `rounds` subgradient steps on the
+    /// multipliers `u` (one per cell, in units of `1 / SCALE` points, zero to start with; a
+    /// caller may keep them for a similar grid), stopping once the bound shows that no
+    /// completion scores above `aim`. Returns the lowest bound met, rounded down to a whole
+    /// point (any `u` gives a bound), or `None` if some digit has no template at all, and
+    /// then no completion exists.
+    ///
+    /// The steps aim at `aim` (Polyak's step); while the bound stays above it they shrink,
+    /// halved after `PATIENCE` rounds without a lower bound, and after `STALL` rounds
+    /// without a whole point off the bound the search gives up.
+    ///
+    /// Constraints: `weights.len() == candidates.len() == u.len() == N^2`, `N` times every
+    /// weight and `aim` below 2^20. O(rounds * moves * N).
+    pub fn bound(
+        &mut self,
+        weights: &[u32],
+        candidates: &[u16],
+        aim: i64,
+        rounds: usize,
+        u: &mut [i64],
+    ) -> Option<i64> {
+        let n = self.size;
+        let cells = n * n;
+        let mut value = vec![FORBIDDEN; cells];
+        // The round's best template of a digit, a cell a row.
+        let mut template = vec![0; n];
+        // The subgradient of the bound in `u[cell]`: 1 less the round's best templates that
+        // cover the cell.
+        let mut slack = vec![0i64; cells];
+        let mut lowest = i64::MAX;
+        let (mut halving, mut since, mut stalled) = (1, 0, 0);
+        for _ in 0..rounds {
+            let mut total: i64 = u.iter().sum();
+            slack.iter_mut().for_each(|s| *s = 1);
+            for d in 0..n {
+                for (cell, v) in value.iter_mut().enumerate() {
+                    *v = if candidates[cell] >> d & 1 != 0 {
+                        i64::from(weights[cell]) * (d as i64 + 1) * SCALE - u[cell]
+                    } else {
+                        FORBIDDEN
+                    };
+                }
+                total += self.best(&value, &mut template)?;
+                for &cell in &template {
+                    slack[cell] -= 1;
+                }
+            }
+            let whole = total.div_euclid(SCALE) < lowest.div_euclid(SCALE);
+            stalled = if whole { 0 } else { stalled + 1 };
+            since = if total < lowest { 0 } else { since + 1 };
+            if since == PATIENCE {
+                halving *= 2;
+                since = 0;
+            }
+            lowest = lowest.min(total);
+            if lowest < (aim + 1) * SCALE || stalled == STALL {
+                break;
+            }
+            let norm: i64 = slack.iter().map(|s| s * s).sum();
+            if norm == 0 {
+                // The templates are disjoint: a completion, whose sum is the bound.
+                break;
+            }
+            let step = (total - aim * SCALE) / halving;
+            for (cell, s) in slack.iter().enumerate() {
+                u[cell] -= step * s / norm;
+            }
+        }
+        Some(lowest.div_euclid(SCALE))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backtrack::Backtracker;
+    use itertools::Itertools;
+    use testkit::gen;
+    use testkit::rng::Rng;
+
+    /// Every template of `layout` by brute force: each permutation of the columns whose
+    /// cells lie in N different regions, as its column in each row.
+    fn every_template(layout: &Layout) -> Vec<Vec<usize>> {
+        let n = layout.size();
+        (0..n)
+            .permutations(n)
+            .filter(|columns| {
+                let regions = (0..n).map(|row| layout.region_of(row * n + columns[row]));
+                regions.unique().count() == n
+            })
+            .collect()
+    }
+
+    fn random_values(rng: &mut Rng, cells: usize) -> Vec<i64> {
+        (0..cells)
+            .map(|_| {
+                if rng.percent(20) {
+                    FORBIDDEN
+                } else {
+                    rng.below(1000) as i64 - 500
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_best_template_is_the_best_of_every_template() {
+        let mut rng = Rng::new(5);
+        for (height, width) in [(2, 2), (2, 3), (3, 2)] {
+            let layout = Layout::boxes(height, width);
+            let n = layout.size();
+            let all = every_template(&layout);
+            let mut templates = Templates::new(&layout).expect("boxes have templates");
+            for _ in 0..200 {
+                let value = random_values(&mut rng, n * n);
+                let fits = |columns: &Vec<usize>| {
+                    (0..n).all(|row| value[row * n + columns[row]] != FORBIDDEN)
+                };
+                let worth = |columns: &[usize]| -> i64 {
+                    (0..n).map(|row| value[row * n + columns[row]]).sum()
+                };
+                let expected = all.iter().filter(|c| fits(c)).map(|c| worth(c)).max();
+                let mut cells = vec![0; n];
+                let found = templates.best(&value, &mut cells);
+                assert_eq!(found, expected, "{}x{} boxes", height, width);
+                if found.is_some() {
+                    assert!((0..n).all(|row| cells[row] / n == row), "a cell a row");
+                    let columns: Vec<usize> = cells.iter().map(|cell| cell % n).collect();
+                    assert!(all.contains(&columns), "{:?} is a template", columns);
+                    assert_eq!(Some(worth(&columns)), found);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_9x9_digit_has_46656_templates() {
+        let layout = Layout::boxes(3, 3);
+        let mut t = Templates::new(&layout).expect("boxes have templates");
+        t.list_moves();
+        // Paths through the moves, state by state.
+        let mut paths = vec![0u64; t.value.len()];
+        paths[0] = 1;
+        let mut begin = 0;
+        for state in 1..paths.len() {
+            let end = t.ends[state - 1];
+            paths[state] = t.moves[begin..end]
+                .iter()
+                .map(|&(from, _)| paths[usize::from(from)])
+                .sum();
+            begin = end;
+        }
+        assert_eq!(paths[paths.len() - 1], 46656);
+        assert_eq!(t.moves.len(), 936);
+    }
+
+    #[test]
+    fn only_box_layouts_have_templates() {
+        assert!(Templates::new(&Layout::boxes(3, 3)).is_some());
+        assert!(Templates::new(&Layout::boxes(1, 4)).is_some());
+        let mut regions = Layout::boxes(2, 2).regions().to_vec();
+        regions.swap(1, 2);
+        let swapped = Layout::new(4, regions).expect("four cells a region");
+        assert!(Templates::new(&swapped).is_none());
+        assert!(
+            Templates::new(&Layout::boxes(4, 4)).is_none(),
+            "sides above 12"
+        );
+    }
+
+    /// On random 4x4 and 6x6 grids with random weights, the bound is at least every
+    /// completion's sum, `None` only without a completion, and nearly always the maximum
+    /// itself when asked to beat one less (the multipliers' search can stop short).
+    #[test]
+    fn the_bound_holds_over_every_completion() {
+        let mut rng = Rng::new(11);
+        let (mut proved, mut solvable) = (0, 0);
+        for round in 0..120 {
+            let (height, width) = if round % 2 == 0 { (2, 2) } else { (2, 3) };
+            let layout = Layout::boxes(height, width);
+            let n = layout.size();
+            let cells = n * n;
+            let regions: Vec<u8> = layout.regions().to_vec();
+            let solution = gen::random_solution(&mut rng, n, &regions).expect("a solution");
+            let keep = if n == 4 {
+                rng.below(8)
+            } else {
+                rng.between(12, 24)
+            };
+            let mut givens = gen::some_givens(&mut rng, &solution, keep);
+            if rng.percent(20) {
+                // Most likely a clash, or a grid without a completion.
+                givens[rng.below(cells)] = rng.between(1, n) as u8;
+            }
+            let weights: Vec<u32> = (0..cells).map(|_| rng.below(10) as u32).collect();
+            let mut best = None;
+            Backtracker::<u64>::new(&layout).visit_lex(&givens, |grid| {
+                let sum = (0..cells)
+                    .map(|cell| i64::from(weights[cell] * u32::from(grid[cell])))
+                    .sum::<i64>();
+                best = best.max(Some(sum));
+                true
+            });
+            let all = (1u16 << n) - 1;
+            let candidates: Vec<u16> = givens
+                .iter()
+                .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
+                .collect();
+            let mut templates = Templates::new(&layout).expect("boxes have templates");
+            let aim = best.map_or(0, |b| b - 1);
+            let mut u = vec![0; cells];
+            let bound = templates.bound(&weights, &candidates, aim, 400, &mut u);
+            match (bound, best) {
+                (Some(bound), Some(best)) => {
+                    assert!(bound >= best, "bound {} below the maximum {}", bound, best);
+                    proved += (bound == best) as usize;
+                    solvable += 1;
+                }
+                (None, best) => assert_eq!(best, None, "no template, yet a completion"),
+                (Some(_), None) => {}
+            }
+        }
+        assert!(
+            10 * proved >= 9 * solvable,
+            "the bound met the maximum on {} grids of {}",
+            proved,
+            solvable
+        );
+    }
+}
