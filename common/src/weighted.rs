@@ -46,9 +46,10 @@
 //! linear relaxation (`Node::smooth`: the subgradient steps stall well above it on sparse
 //! grids), lowered where it can be by the layout's digit templates
 //! (`Maximiser::template_bound`: on box layouts, each digit's cells kept together, a bound
-//! the linear relaxation's cannot reach), and dives follow that aim at that bound, the ceiling: they take only a completion
-//! scoring the ceiling, which is then the maximum, and one that goes through the whole tree
-//! proves the ceiling one lower (`Maximiser::aim_at_ceilings`). The smoothed bound is mostly
+//! the linear relaxation's cannot reach), and dives follow that aim at that bound, the
+//! ceiling: they take only a completion scoring the ceiling, which is then the maximum, and
+//! one that goes through the whole tree proves the ceiling one lower
+//! (`Maximiser::aim_at_ceilings`). The smoothed bound is mostly
 //! the maximum itself, while the best score found can lie far below it: a search that aims
 //! at the ceiling prunes every node whose bound falls short of it, where one that only has to
 //! beat the best score wanders until it climbs there. These dives, and the first, have a
