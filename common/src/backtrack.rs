@@ -96,6 +96,12 @@ struct Search<B> {
     hidden: bool,
     /// The nodes the current count has searched.
     nodes: usize,
+    /// The nodes after which the current count hands over ([`SAT_AFTER`] or
+    /// [`SPARSE_SAT_AFTER`]).
+    hand_over_after: usize,
+    /// The root of the current count, as [`Search::start`] left it: the search may change
+    /// level 0 in place.
+    root: State<B>,
     /// The branch points of the last count: nodes that tried more than one candidate.
     guesses: u64,
     /// The SAT solver's conflicts and propagations in the last count (0 without it).
@@ -168,6 +174,62 @@ impl<B: Bitset> Tables<B> {
                 *peers = seen.and_not(row.and(column));
                 *houses = 1 << r | 1 << (size + c) | 1 << (2 * size + g as usize);
             }
+        }
+        self.all_houses = (1u64 << (3 * size)) - 1;
+        self.houses[3 * size..].fill(B::EMPTY);
+        self.add_implied_houses();
+    }
+}
+
+impl<B: Bitset> Tables<B> {
+    /// The houses that the law of leftovers implies, after the rows, columns and regions, as
+    /// many as a house set's 64 bits hold. `k` lines of one direction (rows or columns, any
+    /// `k` of them: a band) hold each digit `k` times. When `k - 1` regions lie inside the
+    /// band, the band's other `N` cells hold each digit once: a house. When `k + 1` regions
+    /// meet the band, so do their `N` cells outside it. Every solution keeps them, so no
+    /// count changes; but the search and the SAT solver see through them at once what they
+    /// would otherwise find by long counting, which is how most jigsaw layouts without a
+    /// filling fail. `O(2^N N)` board operations.
+    fn add_implied_houses(&mut self) {
+        let size = self.size;
+        let regions = 2 * size..3 * size;
+        for direction in 0..2 {
+            for lines in 1u32..(1 << size) - 1 {
+                let band =
+                    Digits(lines).fold(B::EMPTY, |b, l| b.or(self.houses[direction * size + l]));
+                let (mut inside, mut inside_cells) = (0, B::EMPTY);
+                let (mut met, mut met_cells) = (0, B::EMPTY);
+                for &region in &self.houses[regions.clone()] {
+                    if region.and_not(band).is_empty() {
+                        inside += 1;
+                        inside_cells = inside_cells.or(region);
+                    } else if !region.and(band).is_empty() {
+                        met += 1;
+                        met_cells = met_cells.or(region);
+                    }
+                }
+                let k = lines.count_ones();
+                if inside + 1 == k {
+                    self.add_house(band.and_not(inside_cells));
+                }
+                if inside + met == k + 1 {
+                    self.add_house(inside_cells.or(met_cells).and_not(band));
+                }
+            }
+        }
+    }
+
+    /// Adds `house` to the houses unless it is one already or the house sets are full.
+    fn add_house(&mut self, house: B) {
+        let next = self.all_houses.count_ones() as usize;
+        if next == 64 || self.houses[..next].contains(&house) {
+            return;
+        }
+        self.houses[next] = house;
+        self.all_houses |= 1 << next;
+        for cell in Cells(house) {
+            self.cell_houses[cell] |= 1 << next;
+            self.peers[cell] = self.peers[cell].or(house.and_not(B::cell(cell)));
         }
     }
 }
@@ -477,6 +539,8 @@ impl<B: Bitset> Search<B> {
             grid: vec![0; tables.cells],
             hidden: true,
             nodes: 0,
+            hand_over_after: SAT_AFTER,
+            root: State::new(&tables),
             guesses: 0,
             sat_conflicts: 0,
             sat_propagations: 0,
@@ -572,7 +636,7 @@ impl<B: Bitset> Search<B> {
         let size = self.tables.size;
         loop {
             self.nodes += 1;
-            if self.nodes > SAT_AFTER {
+            if self.nodes > self.hand_over_after {
                 return;
             }
             let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
@@ -599,7 +663,7 @@ impl<B: Bitset> Search<B> {
                         weight
                     };
                     self.count_from(depth + 1, limit, count, solution, fresh & !(1 << d), w);
-                    if *count >= limit || self.nodes > SAT_AFTER {
+                    if *count >= limit || self.nodes > self.hand_over_after {
                         return;
                     }
                 }
@@ -670,6 +734,20 @@ impl<B: Bitset> Search<B> {
         count
     }
 
+    /// Whether the root's candidates admit no fractional cover by templates
+    /// ([`crate::fractional_cover::refutes`]): a proof that no solution exists.
+    fn no_cover(&self) -> bool {
+        let t = &self.tables;
+        let n = t.size;
+        let mut region_of = vec![0u8; t.cells];
+        for (g, &region) in t.houses[2 * n..3 * n].iter().enumerate() {
+            for cell in Cells(region) {
+                region_of[cell] = g as u8;
+            }
+        }
+        crate::fractional_cover::refutes(n, &region_of, &self.root.candidates[..n])
+    }
+
     /// An attempt of [`Search::count_by_sat`] numbered by `numbering` and given `lessons`
     /// (over the rules' variables, as [`lessons_of`] gives them), stopped past `budget`
     /// conflicts: the count and the solver. Exponential in the worst case.
@@ -706,7 +784,8 @@ impl<B: Bitset> Search<B> {
         let mut groups: Vec<Vec<u32>> = (0..t.cells)
             .map(|cell| (0..n).map(|d| lit(cell, d)).collect())
             .collect();
-        for &house in &t.houses[..3 * n] {
+        for h in Cells(t.all_houses) {
+            let house = t.houses[h];
             for d in 0..n {
                 groups.push(Cells(house).map(|cell| lit(cell, d)).collect());
             }
@@ -924,6 +1003,17 @@ const PROBE_SHARE: u64 = 2;
 /// over.
 const SAT_AFTER: usize = 3000;
 
+/// [`SAT_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the cells.
+/// A sparse grid has many solutions, or none: one that a few hundred nodes do not settle is
+/// mostly a layout without a filling, which the proof by templates settles at once and a
+/// longer search would not. Denser grids (the hardest puzzles with one solution) sometimes
+/// need a few thousand nodes, fewer than the SAT solver costs.
+const SPARSE_SAT_AFTER: usize = 200;
+
+/// See [`SPARSE_SAT_AFTER`]: a quarter, 20 givens on 9x9, more than the 17 of the sparsest
+/// puzzles with one solution.
+const SPARSE: usize = 4;
+
 /// The conflicts of [`Search::count_by_sat`]'s first attempt, doubled at each next one: a few
 /// times what most grids it gets need.
 const SAT_BUDGET: u64 = 1000;
@@ -1091,8 +1181,18 @@ impl<B: Bitset> Backtracker<B> {
         let mut count = 0;
         let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
         let fresh = ((1 << s.tables.size) - 1) & !used;
+        s.root = s.levels[0];
+        let given = givens.iter().filter(|&&g| g != 0).count();
+        s.hand_over_after = if given < s.tables.cells / SPARSE {
+            SPARSE_SAT_AFTER
+        } else {
+            SAT_AFTER
+        };
         s.count_from(0, limit, &mut count, solution, fresh, 1);
-        if s.nodes > SAT_AFTER {
+        if s.nodes > s.hand_over_after {
+            if s.no_cover() {
+                return 0;
+            }
             count = s.count_by_sat(givens, limit, solution, fresh);
         }
         count.min(limit)
@@ -1225,10 +1325,23 @@ mod tests {
         for (h, cells) in layout.houses().iter().enumerate() {
             assert_eq!(t.houses[h], board(cells), "house {}", h);
         }
+        let implied = t.all_houses >> layout.houses().len();
         for (cell, peers) in layout.peers().iter().enumerate() {
-            assert_eq!(t.peers[cell], board(peers), "peers of cell {}", cell);
             let houses = layout.houses_of(cell).iter().fold(0u64, |s, &h| s | 1 << h);
-            assert_eq!(t.cell_houses[cell], houses, "houses of cell {}", cell);
+            assert_eq!(
+                t.cell_houses[cell] & !(implied << layout.houses().len()),
+                houses,
+                "houses of cell {}",
+                cell
+            );
+            let seen = Cells(t.cell_houses[cell])
+                .fold(board(peers), |b, h| b.or(t.houses[h]))
+                .and_not(B::cell(cell));
+            assert_eq!(t.peers[cell], seen, "peers of cell {}", cell);
+        }
+        for h in Cells(t.all_houses) {
+            let cells = Cells(t.houses[h]).count();
+            assert_eq!(cells, layout.size(), "house {} has a cell per digit", h);
         }
     }
 
@@ -1721,9 +1834,10 @@ mod tests {
     }
 
     #[test]
-    fn a_long_count_is_finished_by_the_sat_solver() {
+    fn a_long_count_is_finished_by_the_templates_or_the_sat_solver() {
         // Groups = rows, but rows 2 and 7 swap their cells of column 4: cells (2, 4) and
-        // (7, 4) of one column would need the same digit, which the search sees only deep.
+        // (7, 4) of one column would need the same digit, which the search sees only deep
+        // and the templates at once.
         let mut groups: Vec<u8> = (0..81).map(|c| (c / 9) as u8).collect();
         groups.swap(2 * 9 + 4, 7 * 9 + 4);
         let layout = Layout::new(9, groups).unwrap();
@@ -1735,8 +1849,26 @@ mod tests {
         let mut grid = [0; 81];
         let mut solver = Backtracker::<u128>::new(&layout);
         assert_eq!(solver.count_up_to(&[0; 81], 2, &mut grid), 0);
+        assert_eq!(solver.nodes(), SPARSE_SAT_AFTER as u64 + 1);
+        assert_eq!(solver.sat_conflicts(), 0, "settled by the templates");
+        // A sparse jigsaw grid that a hunt found: several solutions, too rare for the
+        // search to meet two of them in its nodes, and the templates cover it fractionally.
+        let layout = Layout::new(
+            9,
+            parse("000011111 222000011 322222011 342555556 345566666 344566768 344577788 334447888 337777888"),
+        )
+        .unwrap();
+        let givens = parse(".3....... ......... .....7... .....1... .....2... ....4.... ......... .8....... .........");
+        assert_eq!(
+            solver.count_up_to(&givens, 2, &mut grid),
+            0,
+            "another layout, not set"
+        );
+        solver.set_layout(&layout);
+        assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 2);
+        assert!(is_solution(&layout, &givens, &grid));
         // Its work is told: the nodes of the search, then the SAT solver's.
-        assert!(solver.nodes() > SAT_AFTER as u64);
+        assert_eq!(solver.nodes(), SPARSE_SAT_AFTER as u64 + 1);
         assert!(solver.sat_conflicts() > 0);
         assert!(solver.sat_propagations() > solver.sat_conflicts());
         // A puzzle the search settles alone has no SAT work.

@@ -19,6 +19,7 @@ pub mod bitset;
 pub mod dlx;
 pub mod driver;
 pub mod error;
+pub mod fractional_cover;
 pub mod layout;
 pub mod regions;
 pub mod row_lex6;
