@@ -13,8 +13,8 @@
 //! 1. By name, from `main`: an item is kept when kept code names it anywhere (in a path, a
 //!    method call, a macro's tokens). This holds for functions, types, traits, constants,
 //!    macros, modules, and the methods and associated items of impls and traits alike. An impl
-//!    is kept when the local types and trait its header names are; an impl of an outside trait
-//!    keeps all its items. Imports and item-level macro calls are kept. Same-named items are
+//!    is kept when the local types and trait its header names are, and so is a module that holds
+//!    a kept impl; an impl of an outside trait keeps all its items. Imports and item-level macro calls are kept. Same-named items are
 //!    all kept, so this over-approximates, safely.
 //! 2. By rustc: the bundle is checked (`rustc --edition 2021 --emit=metadata`, without cargo's
 //!    variables) and what rustc reports unused is removed. That covers imports (a trait imported for its methods is never
