@@ -761,8 +761,18 @@ fn valid_change(problem: &str, input: &[u8], pick: &Index, value: &Index) -> Vec
 // ---------------------------------------------------------------------------------------------
 // Properties
 
+/// 64 cases a property, or as many as `PROPTEST_CASES` asks for: a deeper run is
+/// `PROPTEST_CASES=5000 cargo test -p tests --test properties`.
+fn config() -> ProptestConfig {
+    let mut config = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = 64;
+    }
+    config
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(config())]
 
     #[test]
     fn random_bytes(

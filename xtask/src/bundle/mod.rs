@@ -13,8 +13,8 @@
 //! 1. By name, from `main`: an item is kept when kept code names it anywhere (in a path, a
 //!    method call, a macro's tokens). This holds for functions, types, traits, constants,
 //!    macros, modules, and the methods and associated items of impls and traits alike. An impl
-//!    is kept when the local types and trait its header names are; an impl of an outside trait
-//!    keeps all its items. Imports and item-level macro calls are kept. Same-named items are
+//!    is kept when the local types and trait its header names are, and so is a module that holds
+//!    a kept impl; an impl of an outside trait keeps all its items. Imports and item-level macro calls are kept. Same-named items are
 //!    all kept, so this over-approximates, safely.
 //! 2. By rustc: the bundle is checked (`rustc --edition 2021 --emit=metadata`, without cargo's
 //!    variables) and what rustc reports unused is removed. That covers imports (a trait imported for its methods is never
@@ -71,9 +71,10 @@ use reach::{prune_unreached, reached_from_main};
 use rustc::prune_with_rustc;
 use syntax::item_name;
 
-/// The largest bundle, in bytes: 48 KiB, well inside the source limits that online judges
-/// commonly set (64 KiB is usual). Room for structure: the byte count never decides a design.
-pub const SIZE_LIMIT: usize = 48 * 1024;
+/// The largest bundle, in bytes: 56 KiB, inside the source limits that online judges
+/// commonly set (64 KiB is usual, HDU's among them). Room for structure: the byte count never
+/// decides a design (jigsaw's proof by templates took it past the 48 KiB it was).
+pub const SIZE_LIMIT: usize = 56 * 1024;
 
 /// One bundled program.
 pub struct Bundle {

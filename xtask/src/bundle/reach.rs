@@ -107,11 +107,25 @@ impl Reached {
     }
 
     /// Named items when named; impls when the local types and trait of their header are kept;
-    /// imports and item macros (whose output cannot be seen) always.
+    /// modules also when they hold a kept impl (of a type defined outside them); imports and
+    /// item macros (whose output cannot be seen) always.
     fn keeps(&self, item: &Item) -> bool {
         match item {
             Item::Impl(block) => self.keeps_impl(block),
+            Item::Mod(m) => self.uses(&m.ident) || self.holds_kept_impl(item),
             _ => item_ident(item).is_none_or(|i| self.uses(i)),
+        }
+    }
+
+    /// Whether `item` is a kept impl or a module that holds one, at any depth.
+    fn holds_kept_impl(&self, item: &Item) -> bool {
+        match item {
+            Item::Impl(block) => self.keeps_impl(block),
+            Item::Mod(m) => m
+                .content
+                .as_ref()
+                .is_some_and(|(_, items)| items.iter().any(|item| self.holds_kept_impl(item))),
+            _ => false,
         }
     }
 
