@@ -31,8 +31,8 @@ fn check_fixtures(problem: &str, at_least: usize) {
 }
 
 #[test]
-fn jigsaw_sample() {
-    check_fixtures("jigsaw", 1);
+fn jigsaw_sample_and_hunted() {
+    check_fixtures("jigsaw", 3);
 }
 
 #[test]

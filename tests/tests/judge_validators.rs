@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use testkit::gen::{self, Rng};
-use tests::fixture_pairs;
+use tests::{fixture_dir, fixture_pairs};
 use tests::judge::validate;
 
 /// Asserts that `problem`'s validator accepts `input`.
@@ -131,7 +131,7 @@ fn jigsaw_sample_and_generated_cases_are_valid() {
 
 #[test]
 fn jigsaw_refuses_each_broken_rule() {
-    let sample = read(&fixture_pairs("jigsaw")[0].0);
+    let sample = read(&fixture_dir("jigsaw").join("sample.in"));
     assert_layout_faults_refused("jigsaw", &sample);
     let edits = [
         ("3\n", "0\n", "1-2500"),
