@@ -1556,4 +1556,60 @@ mod tests {
             assert!(is_solution(&layout, &givens, &grid));
         }
     }
+
+    /// MRV with its tie-break, against a count of each cell's candidates: among the unsolved
+    /// cells with two, the first with the most unsolved peers plus two-candidate peers; else
+    /// the first with three; else the first with the fewest.
+    #[test]
+    fn the_branch_cell_is_the_pair_that_strikes_the_most() {
+        let layout = Layout::boxes(3, 3);
+        let peers = Tables::<u128>::new(&layout).peers;
+        let mut rng = Rng::new(17);
+        let mut pairs_seen = 0;
+        for round in 0..600 {
+            let random = |rng: &mut Rng, sparse: usize| {
+                (0..sparse).fold(u128::MAX, |m, _| {
+                    m & (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                }) & ((1 << 81) - 1)
+            };
+            let mut state = State::<u128> {
+                candidates: [0; MAX_DIGITS],
+                unsolved: random(&mut rng, 1 + round % 3),
+                open: [0; MAX_DIGITS],
+            };
+            for board in &mut state.candidates[..9] {
+                *board = random(&mut rng, 1 + round % 4);
+            }
+            let count = |cell: usize| {
+                (0..9)
+                    .filter(|&d| state.candidates[d] >> cell & 1 == 1)
+                    .count()
+            };
+            let unsolved: Vec<usize> = (0..81).filter(|&c| state.unsolved >> c & 1 == 1).collect();
+            let with = |n: usize| unsolved.iter().copied().filter(move |&c| count(c) == n);
+            let pairs: u128 = with(2).fold(0, |m, c| m | 1 << c);
+            let strikes = |cell: usize| {
+                ((peers[cell] & state.unsolved).count_ones() + (peers[cell] & pairs).count_ones())
+                    as usize
+            };
+            // The first of the highest: `max_by_key` would keep the last.
+            let most = with(2).map(strikes).max();
+            let expected = match most {
+                Some(most) => with(2).find(|&c| strikes(c) == most),
+                None => with(3).next().or_else(|| {
+                    let fewest = unsolved.iter().map(|&c| count(c)).min();
+                    unsolved.iter().copied().find(|&c| Some(count(c)) == fewest)
+                }),
+            };
+            pairs_seen += most.is_some() as usize;
+            assert_eq!(
+                state.fewest_candidates(9, &peers),
+                expected,
+                "round {}",
+                round
+            );
+        }
+        // Both ways taken: with pairs and without.
+        assert!(pairs_seen > 100 && pairs_seen < 550, "{}", pairs_seen);
+    }
 }

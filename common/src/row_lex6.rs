@@ -213,13 +213,13 @@ impl RowLex6 {
         self.backtrack(givens, walked, &mut visit)
     }
 
-    /// Walks the solutions of `givens` in lexicographic order. Returns the solutions visited
-    /// and whether the walk went to its end or to a stop `visit` asked for, rather than
-    /// handing over.
-    fn walk<F>(&mut self, givens: &[u8], visit: &mut F) -> (u64, bool)
-    where
-        F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
-    {
+    /// What the givens rule out on each row `r`: in `forbidden[r]`, bit
+    /// `(SIZE - 1 - column) * SIZE + digit - 1` for each digit a column of the row cannot
+    /// take (every digit but the given one in a given cell of the row, the given digit
+    /// where a given of another row holds the column); in `taken[r]`, bit
+    /// `group * SIZE + digit - 1` for each digit a given of another row holds in the group.
+    /// O(givens * SIZE).
+    fn given_masks(&self, givens: &[u8]) -> ([u64; SIZE], [u64; SIZE]) {
         let mut forbidden = [0u64; SIZE];
         let mut taken = [0u64; SIZE];
         for (cell, &g) in givens.iter().enumerate().filter(|(_, &g)| g != 0) {
@@ -230,6 +230,17 @@ impl RowLex6 {
                 taken[r] |= ((1 - own) * digit) << (self.layout.region_of(cell) * SIZE);
             }
         }
+        (forbidden, taken)
+    }
+
+    /// Walks the solutions of `givens` in lexicographic order. Returns the solutions visited
+    /// and whether the walk went to its end or to a stop `visit` asked for, rather than
+    /// handing over.
+    fn walk<F>(&mut self, givens: &[u8], visit: &mut F) -> (u64, bool)
+    where
+        F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,
+    {
+        let (forbidden, taken) = self.given_masks(givens);
         let mut walk = Walk {
             groups: &self.groups,
             visit,
@@ -881,6 +892,61 @@ mod tests {
         });
         assert!(expected.len() as u64 > GRACE);
         assert!(walked(&layout, &givens) == expected);
+    }
+
+    #[test]
+    fn the_masks_rule_out_what_each_given_rules_out() {
+        let mut rng = Rng::new(13);
+        for _ in 0..20 {
+            let (groups, solution) = solvable_groups(&mut rng);
+            let count = rng.between(1, 12);
+            let givens = gen::some_givens(&mut rng, &solution, count);
+            let layout = Layout::new(SIZE, groups.clone()).unwrap();
+            let (forbidden, taken) = RowLex6::new(&layout).given_masks(&givens);
+            for r in 0..SIZE {
+                for c in 0..SIZE {
+                    for d in 1..=SIZE as u8 {
+                        let own = givens[r * SIZE + c];
+                        let above_below = (0..SIZE).any(|o| o != r && givens[o * SIZE + c] == d);
+                        let bit = (SIZE - 1 - c) * SIZE + usize::from(d) - 1;
+                        let expected = (own != 0 && own != d) || above_below;
+                        assert_eq!(forbidden[r] >> bit & 1 == 1, expected, "{:?}", givens);
+                    }
+                }
+                for g in 0..SIZE {
+                    for d in 1..=SIZE as u8 {
+                        let held = (0..CELLS).any(|cell| {
+                            cell / SIZE != r && usize::from(groups[cell]) == g && givens[cell] == d
+                        });
+                        let bit = g * SIZE + usize::from(d) - 1;
+                        assert_eq!(taken[r] >> bit & 1 == 1, held, "{:?}", givens);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The walk pays its way or hands over: it walks every solution of the 2x3 boxes below
+    /// given rows itself, and hands over on the hunted grouping once its scans pass
+    /// `PAY` per solution walked and `GRACE`.
+    #[test]
+    fn the_walk_hands_over_where_it_does_not_pay() {
+        let boxes = Layout::boxes(2, 3);
+        let mut rng = Rng::new(14);
+        let solution = gen::random_solution(&mut rng, SIZE, &gen::boxes(SIZE)).unwrap();
+        // The first one, two or three rows given.
+        for rows in 1..=3 {
+            let mut givens = solution.clone();
+            givens[rows * SIZE..].iter_mut().for_each(|g| *g = 0);
+            let mut walk = RowLex6::new(&boxes);
+            let (visited, whole) = walk.walk(&givens, &mut |_, _| true);
+            assert!(whole, "{:?}", givens);
+            assert_eq!(visited as usize, backtracked(&boxes, &givens).len());
+        }
+        let mut walk = RowLex6::new(&hunted());
+        let (visited, whole) = walk.walk(&[0; CELLS], &mut |_, _| true);
+        assert!(!whole);
+        assert_eq!(walk.work(), PAY * (visited + GRACE));
     }
 
     /// The mask of bits `house(column) * SIZE + digit - 1` of a row's digits.

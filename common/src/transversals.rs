@@ -135,22 +135,11 @@ impl Cover {
         if open == 0 {
             return visit(&self.solution());
         }
-        let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
-        for &t in &self.list[from..to] {
-            thrice |= twice & t;
-            twice |= once & t;
-            once |= t;
-        }
         self.scanned += (to - from) as u64;
-        if open & !once != 0 {
-            return true;
-        }
-        let fewest = [once & !twice, twice & !thrice]
-            .iter()
-            .map(|&cells| cells & open)
-            .find(|&cells| cells != 0)
-            .unwrap_or(open);
-        let cell = fewest & fewest.wrapping_neg();
+        let cell = match branch_cell(&self.list[from..to], open) {
+            Some(cell) => cell,
+            None => return true,
+        };
         for i in from..to {
             let t = self.list[i];
             if t & cell == 0 {
@@ -199,6 +188,27 @@ impl Cover {
         }
         grid
     }
+}
+
+/// The cell the search branches on, as its bit: the lowest of the `open` cells that the
+/// fewest transversals of `list` hold, counting one, two, or more; `None` when an open cell
+/// is in none of them, a dead end. Bit-sliced counts: O(list.len()).
+fn branch_cell(list: &[u64], open: u64) -> Option<u64> {
+    let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+    for &t in list {
+        thrice |= twice & t;
+        twice |= once & t;
+        once |= t;
+    }
+    if open & !once != 0 {
+        return None;
+    }
+    let fewest = [once & !twice, twice & !thrice]
+        .iter()
+        .map(|&cells| cells & open)
+        .find(|&cells| cells != 0)
+        .unwrap_or(open);
+    Some(fewest & fewest.wrapping_neg())
 }
 
 /// Writes transversal `t`'s digit in its cells of `grid`.
@@ -261,6 +271,27 @@ mod tests {
                 regions
             );
             cases += 1;
+        }
+    }
+
+    #[test]
+    fn the_branch_is_the_first_open_cell_fewest_transversals_hold() {
+        let mut rng = Rng::new(13);
+        for _ in 0..2000 {
+            let list: Vec<u64> = (0..rng.below(8))
+                .map(|_| rng.next_u64() & rng.next_u64() & CELLS)
+                .collect();
+            let open = rng.next_u64() & rng.next_u64() & rng.next_u64() & CELLS | 1 << 35;
+            let held = |cell: usize| list.iter().filter(|&&t| t >> cell & 1 == 1).count();
+            let cells = (0..36).filter(|&cell| open >> cell & 1 == 1);
+            let expected = if cells.clone().any(|cell| held(cell) == 0) {
+                None
+            } else {
+                cells
+                    .min_by_key(|&cell| held(cell).min(3))
+                    .map(|cell| 1 << cell)
+            };
+            assert_eq!(branch_cell(&list, open), expected, "{:x?} {:x}", list, open);
         }
     }
 
