@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 use testkit::gen::{self, Rng};
-use tests::{fixture_dir, fixture_pairs};
 use tests::judge::validate;
+use tests::{fixture_dir, fixture_pairs};
 
 /// Asserts that `problem`'s validator accepts `input`.
 fn assert_valid(problem: &str, input: &str, what: &str) {

@@ -9,7 +9,7 @@
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
 use std::time::Duration;
 use testkit::{gen, process, reference};
@@ -623,8 +623,21 @@ fn check(problem: &str, input: &[u8]) -> Expected {
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-fn fixture_inputs(problem: &str) -> Vec<Vec<u8>> {
+/// The fixtures of `problem` that the model decides in moments, with their outputs. The hunted
+/// jigsaw grids are left out: they are sparse layouts that plain backtracking takes seconds to
+/// minutes to decide (the engine needs implied houses and a template proof for them), and one
+/// edit leaves them as hard. `tests/fixtures.rs` still checks them byte for byte.
+fn modelled_fixture_pairs(problem: &str) -> Vec<(PathBuf, PathBuf)> {
     fixture_pairs(problem)
+        .into_iter()
+        .filter(|(input, _)| {
+            !(problem == "jigsaw" && input.parent().map_or(false, |d| d.ends_with("hunted")))
+        })
+        .collect()
+}
+
+fn fixture_inputs(problem: &str) -> Vec<Vec<u8>> {
+    modelled_fixture_pairs(problem)
         .into_iter()
         .map(|(input, _)| std::fs::read(&input).expect("fixture"))
         .collect()
@@ -890,11 +903,12 @@ fn hunted_latin6_groupings_match_the_model() {
     assert_eq!(solutions, [720, 1, 0]);
 }
 
-/// The model itself agrees with every fixture, so a disagreement above is the binary's.
+/// The model itself agrees with every fixture it decides, so a disagreement above is the
+/// binary's.
 #[test]
 fn the_model_reproduces_every_fixture() {
     for problem in PROBLEMS {
-        for (input, output) in fixture_pairs(problem) {
+        for (input, output) in modelled_fixture_pairs(problem) {
             let bytes = std::fs::read(&input).expect("fixture input");
             let expected = model(problem, &bytes);
             assert_eq!(expected.fault, None, "{}", input.display());
