@@ -1,0 +1,171 @@
+//! The bound of a [`Node`] and its dual steps: the houses' assignments brought up to date,
+//! reduced-cost fixing, subgradient steps and averaging steps.
+
+use super::*;
+
+impl<'a, B: Bitset> Node<'a, B> {
+    /// Brings the dirty houses' bounds up to date and returns the bound on the final score:
+    /// the placed score plus the houses' total profit over `SCALE`. `None` when some house
+    /// cannot take its missing digits at all.
+    pub(super) fn bound(&mut self) -> Option<u32> {
+        for house in Cells(self.state.dirty) {
+            if !self.update_house(house) {
+                return None;
+            }
+        }
+        let state = &mut *self.state;
+        state.dirty = 0;
+        let total: i64 = state.house_bound.iter().map(|&b| i64::from(b)).sum();
+        let extra = total.div_euclid(i64::from(SCALE)).max(0) as u32;
+        state.bound = state.score + extra;
+        Some(state.bound)
+    }
+
+    /// Brings the assignment of `house` up to date: each of its empty cells without a digit
+    /// gets one by an augmenting path of the Hungarian method ([`Assignment::complete`],
+    /// warm-started from the duals kept in the state), then the house's bound is the profit
+    /// of its assignment. False if the missing digits cannot all be assigned within the
+    /// candidates. O(k^2) per cell to assign, k the empty cells.
+    fn update_house(&mut self, house: usize) -> bool {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let state = &mut *self.state;
+        let base = house / n * cells;
+        let mut empty = [0usize; 16];
+        let mut k = 0;
+        for &cell in &t.house_cells[house * n..(house + 1) * n] {
+            let cell = cell as usize;
+            if state.is_unsolved(cell) {
+                empty[k] = cell;
+                k += 1;
+            }
+        }
+        // The house's copies of its cells: the rows of its kind's tables.
+        let mut problem = Assignment {
+            profit: &state.profit[base * n..(base + cells) * n],
+            allowed: &state.candidates,
+            row_dual: &mut state.cell_dual[base..base + cells],
+            column_dual: &mut state.digit_dual[house * n..(house + 1) * n],
+            assigned: &mut state.assigned[base..base + cells],
+        };
+        if !problem.complete(&empty[..k], t.all_digits & !state.placed[house]) {
+            return false;
+        }
+        state.house_bound[house] = problem.profit_of(&empty[..k]);
+        true
+    }
+
+    /// Reduced-cost fixing, the houses up to date: strikes every candidate whose loss (see
+    /// [`Maximiser::losses`]) would leave no bound above `aim`, then propagates and updates
+    /// the bound, until nothing more goes. Returns the bound, or `None` if the node is dead.
+    /// O(cells * N) per round.
+    pub(super) fn fix_reduced_costs(&mut self, aim: Option<u32>) -> Option<u32> {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        // The node is propagated: whatever a failed placement elsewhere left here is stale.
+        self.singles.clear();
+        loop {
+            let bound = self.state.bound;
+            let aim = match aim {
+                Some(b) if bound > b => b,
+                _ => return Some(bound),
+            };
+            let slack = self.state.slack(aim);
+            let mut struck = false;
+            let state = &mut *self.state;
+            for cell in Cells(state.unsolved) {
+                let houses = t.cell_houses[cell];
+                let mut strike = 0u16;
+                for d in digits(state.candidates[cell]) {
+                    if state.loss(n, cells, cell, houses, d) > slack {
+                        strike |= 1 << d;
+                    }
+                }
+                if strike == 0 {
+                    continue;
+                }
+                if !state.strike(self.singles, cells, houses, cell, strike) {
+                    return None;
+                }
+                struck = true;
+            }
+            if !struck {
+                return Some(bound);
+            }
+            if !self.propagate() {
+                return None;
+            }
+            self.bound()?;
+        }
+    }
+
+    /// A subgradient step of `delta` profit units (houses up to date): wherever the copies
+    /// of an empty cell (its row's, column's and region's) assign it different digits, each
+    /// copy's digit moves `delta` of its profit to each copy that assigns another one; then
+    /// [`State::reset_duals`]. O(cells * N).
+    pub(super) fn subgradient_step(&mut self, delta: i32) {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let state = &mut *self.state;
+        for cell in Cells(state.unsolved) {
+            let a = state.copies(cells, cell);
+            if a[0] == a[1] && a[1] == a[2] {
+                continue;
+            }
+            for k in 0..3 {
+                let d = a[k].trailing_zeros() as usize;
+                for (j, &other) in a.iter().enumerate() {
+                    if other != a[k] {
+                        state.profit[(k * cells + cell) * n + d] -= delta;
+                        state.profit[(j * cells + cell) * n + d] += delta;
+                    }
+                }
+            }
+            state.reset_duals(t, cell, a);
+        }
+    }
+
+    /// A block coordinate descent step on the dual (houses up to date): for each empty cell
+    /// and candidate, profit moves between the three copies so that their reduced costs
+    /// become equal (their mean, rounded to integers that keep the sum). The duals stay
+    /// feasible, each copy's dual rises to its new least reduced cost, so the bound cannot
+    /// rise, and a copy whose digit no longer has that least cost loses it. Unlike a
+    /// subgradient step it needs no step size, but it can stall short of the best bound,
+    /// which the subgradient steps between these steps get past. O(cells * N).
+    pub(super) fn average(&mut self) {
+        let t = self.tables;
+        let (n, cells) = (t.size, t.cells);
+        let state = &mut *self.state;
+        for cell in Cells(state.unsolved) {
+            let houses = t.cell_houses[cell];
+            let mut lowest = [i32::MAX; 3];
+            // The new reduced cost of each digit, the same in the three copies but for
+            // the rounding, and one more in the copies `kind < extra`.
+            let mut mean = [0i32; 16];
+            let mut extra = [0usize; 16];
+            for d in digits(state.candidates[cell]) {
+                let r = state.reduced(n, cells, cell, houses, d);
+                let total = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
+                mean[d] = total.div_euclid(3) as i32;
+                extra[d] = total.rem_euclid(3) as usize;
+                for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
+                    let target = mean[d] + (kind < extra[d]) as i32;
+                    state.profit[(kind * cells + cell) * n + d] += rk - target;
+                    *low = (*low).min(target);
+                }
+            }
+            for (kind, &h) in houses.iter().enumerate() {
+                let i = kind * cells + cell;
+                state.cell_dual[i] += lowest[kind];
+                let a = state.assigned[i];
+                if a != 0 {
+                    let d = a.trailing_zeros() as usize;
+                    if mean[d] + (kind < extra[d]) as i32 != lowest[kind] {
+                        state.assigned[i] = 0;
+                    }
+                }
+                state.dirty |= 1 << h;
+            }
+        }
+    }
+}

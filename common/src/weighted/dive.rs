@@ -1,0 +1,301 @@
+//! One search from the root as a [`Run`] asks it: depth-first branch and bound over the nodes
+//! of the levels, the branching cell and the order of its digits, dual steps at each node, and
+//! the tails whose scoring cells are all solved, which only have to fit.
+
+use super::*;
+
+impl<B: Bitset> Maximiser<B> {
+    /// The node of level `depth`. O(1).
+    #[inline]
+    pub(super) fn node(&mut self, depth: usize) -> Node<'_, B> {
+        Node {
+            tables: &self.tables,
+            state: &mut self.levels[depth],
+            singles: &mut self.singles,
+        }
+    }
+
+    /// The node of level `depth + 1`, made a copy of level `depth`, nothing waiting to be
+    /// placed. O(N^3) with the profits, O(N^2) without ([`State::copy_from`]).
+    #[inline]
+    fn child(&mut self, depth: usize) -> Node<'_, B> {
+        if self.levels.len() == depth + 1 {
+            let child = self.levels[depth].clone();
+            self.levels.push(child);
+        } else {
+            let (upper, lower) = self.levels.split_at_mut(depth + 1);
+            lower[0].copy_from(&upper[depth]);
+        }
+        self.singles.clear();
+        self.node(depth + 1)
+    }
+
+    /// Sets up level 0 from `givens` and propagates. False on a contradiction.
+    pub(super) fn start(&mut self, givens: &[u8]) -> bool {
+        self.new_profits(0);
+        self.node(0).start(givens)
+    }
+
+    /// Gives level `depth` a new profit id, before its profits change. O(1).
+    pub(super) fn new_profits(&mut self, depth: usize) {
+        self.profit_ids += 1;
+        self.levels[depth].profit_id = self.profit_ids;
+    }
+
+    /// Up to `steps` dual steps at level `depth`, while its bound still beats the aim:
+    /// even steps average each cell's reduced costs over its copies ([`Node::average`]),
+    /// odd steps are subgradient steps ([`Node::subgradient_step`]), which move profit
+    /// between the copies of each cell whose row, column and region assign it different
+    /// digits. Returns the bound, or `None`
+    /// if the node is infeasible. When all copies agree, the assignments are a completion
+    /// scoring the bound, and it is recorded. O(steps) bound updates.
+    pub(super) fn take_dual_steps(&mut self, depth: usize, steps: usize) -> Option<u32> {
+        let mut bound = self.node(depth).bound()?;
+        let mut lambda = 2;
+        let mut lowest = bound;
+        for step in 0..steps {
+            let aim = match self.aim {
+                Some(b) if bound > b => b,
+                _ => return Some(bound),
+            };
+            let pairs = self.levels[depth].disagreements(self.tables.cells);
+            if pairs == 0 {
+                self.take_completion(depth, bound);
+                return Some(bound);
+            }
+            self.new_profits(depth);
+            let mut node = self.node(depth);
+            if step % 2 == 0 {
+                node.average();
+                bound = node.bound()?;
+                lowest = lowest.min(bound);
+                continue;
+            }
+            let gap = i64::from(bound - aim) * i64::from(SCALE);
+            let delta = (gap * lambda / (2 * pairs))
+                .max(1)
+                .min(i64::from(SCALE) * 4) as i32;
+            node.subgradient_step(delta);
+            bound = node.bound()?;
+            if bound < lowest {
+                lowest = bound;
+            } else if lambda > 1 {
+                lambda -= 1;
+            }
+        }
+        Some(bound)
+    }
+
+    /// Takes the completion that level `depth` holds, scoring `score`, as the best: its
+    /// placed digits, and in each empty cell the digit its row assigns (when every copy
+    /// assigns the same one). Records the progress. O(cells).
+    fn take_completion(&mut self, depth: usize, score: u32) {
+        self.best = Some(score);
+        self.aim = Some(score);
+        let level = &self.levels[depth];
+        for (cell, g) in self.best_grid.iter_mut().enumerate() {
+            let c = if level.is_unsolved(cell) {
+                level.assigned[cell]
+            } else {
+                level.candidates[cell]
+            };
+            *g = c.trailing_zeros() as u8 + 1;
+        }
+        self.note_progress(None);
+    }
+
+    /// The branching cell at level `depth`, whose houses are up to date, in `order`: blind,
+    /// see [`State::fewest_candidates`]; in the focus order, a focus cell first
+    /// ([`Maximiser::set_focus`]) unless a cell has one candidate; then fewest candidates
+    /// (three or more count alike), then the largest second-least loss (see
+    /// [`Maximiser::losses`]: the cell whose digits but the best lower the bound most), then
+    /// heaviest. `None` when every cell is solved. O(cells * N).
+    fn select(&self, depth: usize, order: Order) -> Option<usize> {
+        let level = &self.levels[depth];
+        let focused = match order {
+            Order::Blind(shuffle) => return level.fewest_candidates(shuffle),
+            Order::Plain => false,
+            Order::Focus => true,
+        };
+        let mut best = None;
+        let mut best_key = (u32::MAX, i64::MIN, 0u32);
+        for cell in Cells(level.unsolved) {
+            let count = level.candidates[cell].count_ones();
+            let houses = self.tables.cell_houses[cell];
+            let mut least = [i64::MAX; 2];
+            for d in digits(level.candidates[cell]) {
+                let loss = level.loss(self.tables.size, self.tables.cells, cell, houses, d);
+                if loss < least[0] {
+                    least = [loss, least[0]];
+                } else if loss < least[1] {
+                    least[1] = loss;
+                }
+            }
+            let mut len = count.min(3);
+            if len > 1 && focused && self.focus.get(cell) == Some(&false) {
+                len += 3;
+            }
+            let weight = self.tables.weights[cell];
+            let (l, second, heavy) = best_key;
+            if len < l
+                || (len == l && (least[1] > second || (least[1] == second && weight > heavy)))
+            {
+                best_key = (len, least[1], weight);
+                best = Some(cell);
+            }
+        }
+        best
+    }
+
+    /// Searches below level `depth`, which is propagated and has its bound up to date, as
+    /// `run` says. True when the search must stop: its budget is spent or, if it stops at a
+    /// better completion, it found one.
+    pub(super) fn search(&mut self, depth: usize, run: &Run) -> bool {
+        self.nodes += 1;
+        if self.spent() > run.budget {
+            return true;
+        }
+        if self.levels[depth].unsolved.and(self.scoring).is_empty() {
+            return self.fit_tail(depth, run);
+        }
+        let cell = match self.select(depth, run.order) {
+            Some(cell) => cell,
+            None => {
+                let score = self.levels[depth].score;
+                if self.aim.map_or(true, |b| score > b) {
+                    self.take_completion(depth, score);
+                    return run.stop_at_better;
+                }
+                return false;
+            }
+        };
+        let mut loss = [0; 16];
+        let mut order = [0; 16];
+        let count = self.losses(depth, cell, run.order, &mut loss, &mut order);
+        for &d in &order[..count] {
+            if self
+                .aim
+                .map_or(false, |b| loss[d] > self.levels[depth].slack(b))
+            {
+                continue;
+            }
+            if self.descend(depth, cell, 1 << d, run.steps) && self.search(depth + 1, run) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Searches below level `depth`, whose cells of positive weight are all solved, as `run`
+    /// says ([`Maximiser::search`]). Every completion below scores the level's score, so
+    /// the bound and the dual steps have nothing left to decide but whether one exists, and
+    /// a search that only fits digits ([`Maximiser::fit`]) settles that at a fraction of a
+    /// bounded node's cost. The givens and the scoring cells' digits decide it (whatever
+    /// else was struck on the way, reduced-cost fixing included, no completion scoring above
+    /// the aim has), so a tail without a completion is remembered for the rest of the
+    /// search: later dives, at lower ceilings too, meet the same ones. At a ceiling, a tail
+    /// that scores above it has no completion, which the root has proved, and is not fitted.
+    /// A tail once begun is decided, and its nodes then count toward the budget
+    /// ([`Maximiser::spent`]).
+    fn fit_tail(&mut self, depth: usize, run: &Run) -> bool {
+        let level = &self.levels[depth];
+        let score = level.score;
+        if self.aim.map_or(false, |b| score <= b) || score > self.ceiling {
+            return false;
+        }
+        let key: Vec<u8> = Cells(self.scoring)
+            .map(|cell| level.candidates[cell].trailing_zeros() as u8)
+            .collect();
+        if self.dead_tails.contains(&key) {
+            return false;
+        }
+        match self.fit(depth) {
+            Some(leaf) => {
+                self.take_completion(leaf, score);
+                run.stop_at_better
+            }
+            None => {
+                self.dead_tails.insert(key);
+                self.spent() > run.budget
+            }
+        }
+    }
+
+    /// Depth-first search below level `depth` (propagated) for any completion, placing and
+    /// propagating only: the cell with the fewest candidates first ([`State::most_constrained`]),
+    /// its digits in increasing order. Returns the level holding the completion, or `None`
+    /// if there is none. Exponential in the worst case.
+    fn fit(&mut self, depth: usize) -> Option<usize> {
+        let cell = match self.levels[depth].most_constrained(&self.tables) {
+            Some(cell) => cell,
+            None => return Some(depth),
+        };
+        for d in digits(self.levels[depth].candidates[cell]) {
+            self.fitted += 1;
+            let mut node = self.child(depth);
+            if node.place(cell, 1 << d) && node.propagate() {
+                if let Some(leaf) = self.fit(depth + 1) {
+                    return Some(leaf);
+                }
+            }
+        }
+        None
+    }
+
+    /// For each candidate `d` (0-based) of `cell` at level `depth`, whose houses are up to
+    /// date, `loss[d]`: the sum of its reduced costs in the cell's three copies, by which
+    /// placing it lowers the total at least. `order[..count]` gets the candidates, least
+    /// loss first (ties: larger digit first), or in a blind `by` order drawn from its value;
+    /// returns `count`. O(N^2) at most.
+    fn losses(
+        &self,
+        depth: usize,
+        cell: usize,
+        by: Order,
+        loss: &mut [i64; 16],
+        order: &mut [usize; 16],
+    ) -> usize {
+        let level = &self.levels[depth];
+        let houses = self.tables.cell_houses[cell];
+        let mut count = 0;
+        let mut options = level.candidates[cell];
+        let mut key = [0; 16];
+        while options != 0 {
+            let d = 15 - options.leading_zeros() as usize;
+            options &= !(1 << d);
+            loss[d] = level.loss(self.tables.size, self.tables.cells, cell, houses, d);
+            key[d] = match by {
+                Order::Blind(shuffle) => i64::from(mix(d as u32 ^ shuffle)),
+                Order::Plain | Order::Focus => loss[d],
+            };
+            let mut j = count;
+            while j > 0 && key[order[j - 1]] > key[d] {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = d;
+            count += 1;
+        }
+        count
+    }
+
+    /// Copies level `depth` into `depth + 1`, places `bit` in `cell` there, propagates,
+    /// takes `steps` dual steps and fixing, and says whether the child can still beat the
+    /// aim.
+    #[inline]
+    fn descend(&mut self, depth: usize, cell: usize, bit: u16, steps: usize) -> bool {
+        let mut node = self.child(depth);
+        if !(node.place(cell, bit) && node.propagate()) {
+            return false;
+        }
+        if self.take_dual_steps(depth + 1, steps).is_none() {
+            return false;
+        }
+        let aim = self.aim;
+        match (self.node(depth + 1).fix_reduced_costs(aim), aim) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(b), Some(aim)) => b > aim,
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Placing digits in a [`Node`] and what follows: naked and hidden singles, then locked
+//! candidates, for the houses whose places changed.
+
+use super::*;
+
+impl<'a, B: Bitset> Node<'a, B> {
+    /// Sets the node up as the root of `givens` and propagates. False on a contradiction.
+    pub(super) fn start(&mut self, givens: &[u8]) -> bool {
+        let t = self.tables;
+        let (n, cells, all) = (t.size, t.cells, t.all_digits);
+        let state = &mut *self.state;
+        state.candidates.iter_mut().for_each(|c| *c = all);
+        state.placed.iter_mut().for_each(|p| *p = 0);
+        state.unsolved = (0..cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
+        state.score = 0;
+        for kind in 0..3 {
+            for cell in 0..cells {
+                let w = t.weights[cell] as i32;
+                for d in 0..n {
+                    let share = SCALE / 3 * w * (d as i32 + 1);
+                    state.profit[(kind * cells + cell) * n + d] = share;
+                }
+            }
+        }
+        state.assigned.iter_mut().for_each(|a| *a = 0);
+        state.cell_dual.iter_mut().for_each(|u| *u = 0);
+        state.digit_dual.iter_mut().for_each(|v| *v = 0);
+        state.dirty = (1u64 << (3 * n)) - 1;
+        state.stale.iter_mut().for_each(|s| *s = all);
+        state.unseen = (1u64 << (3 * n)) - 1;
+        self.singles.clear();
+        for (cell, &g) in givens.iter().enumerate() {
+            if g != 0 {
+                assert!(g as usize <= n, "given out of range");
+                if !self.place(cell, 1 << (g - 1)) {
+                    return false;
+                }
+            }
+        }
+        self.propagate()
+    }
+
+    /// Places the one-digit set `bit` in `cell` and strikes it from the peers; peers left
+    /// with one candidate go on `singles`. False on a contradiction.
+    #[inline]
+    pub(super) fn place(&mut self, cell: usize, bit: u16) -> bool {
+        let t = self.tables;
+        let state = &mut *self.state;
+        if !state.is_unsolved(cell) {
+            return state.candidates[cell] == bit;
+        }
+        if state.candidates[cell] & bit == 0 {
+            return false;
+        }
+        let houses = t.cell_houses[cell];
+        for &h in houses.iter() {
+            if state.placed[h as usize] & bit != 0 {
+                return false;
+            }
+        }
+        for &h in houses.iter() {
+            state.placed[h as usize] |= bit;
+        }
+        for &h in houses.iter() {
+            state.stale[h as usize] |= state.candidates[cell];
+            state.unseen |= 1 << h;
+        }
+        state.candidates[cell] = bit;
+        state.unsolved = state.unsolved.and_not(B::cell(cell));
+        let digit = bit.trailing_zeros() as usize;
+        state.score += t.weights[cell] * (digit as u32 + 1);
+        // A house whose assignment gave this digit to this cell keeps the rest of it, and its
+        // bound drops by exactly that profit; any other house must be assigned again.
+        for (kind, &h) in houses.iter().enumerate() {
+            let i = kind * t.cells + cell;
+            let a = &mut state.assigned[i];
+            if *a == bit {
+                state.house_bound[h as usize] -= state.profit[i * t.size + digit];
+            } else {
+                state.dirty |= 1 << h;
+            }
+            *a = 0;
+        }
+        for &p in &t.peers[t.peer_start[cell]..t.peer_start[cell + 1]] {
+            let p = p as usize;
+            if state.candidates[p] & bit != 0
+                && !state.strike(self.singles, t.cells, t.cell_houses[p], p, bit)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Naked and hidden singles until neither finds anything, then locked candidates, until
+    /// nothing more goes. False on a contradiction.
+    pub(super) fn propagate(&mut self) -> bool {
+        loop {
+            while let Some(cell) = self.singles.pop() {
+                let cell = cell as usize;
+                let bit = self.state.candidates[cell];
+                debug_assert_eq!(bit.count_ones(), 1, "a stale single in cell {}", cell);
+                if !self.place(cell, bit) {
+                    return false;
+                }
+            }
+            let found = match self.hidden_singles() {
+                Some(found) => found,
+                None => return false,
+            };
+            if !found && self.singles.is_empty() {
+                match self.locked_candidates() {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
+            }
+        }
+    }
+
+    /// Places every digit that has one place left in some house whose candidates changed
+    /// since the last look ([`State::unseen`]). Returns whether it placed any, or `None` on a
+    /// contradiction (a house without a place for a digit it lacks, or a placement that
+    /// fails). O(N^2) set operations, plus the placements.
+    fn hidden_singles(&mut self) -> Option<bool> {
+        let t = self.tables;
+        let n = t.size;
+        let mut found = false;
+        // A placement here marks its houses again, for the next look.
+        for house in Cells(std::mem::take(&mut self.state.unseen)) {
+            let members = &t.house_cells[house * n..(house + 1) * n];
+            let mut once = 0u16;
+            let mut twice = 0u16;
+            for &cell in members {
+                let c = self.state.candidates[cell as usize];
+                twice |= once & c;
+                once |= c;
+            }
+            if once != t.all_digits {
+                return None;
+            }
+            let mut hidden = once & !twice & !self.state.placed[house];
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                let cell = members
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| self.state.candidates[c] & bit != 0);
+                match cell {
+                    Some(cell) if self.place(cell, bit) => found = true,
+                    _ => return None,
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// Locked candidates: a digit whose places in a house all lie in one other house is
+    /// struck from the rest of that house. Rows and columns meet in one cell, so a row or
+    /// column is split by regions and a region by rows and by columns; the digits found in
+    /// one part only are the locked ones, all digits at once. Returns whether it struck any,
+    /// or `None` on a contradiction. O(N^2) set operations.
+    fn locked_candidates(&mut self) -> Option<bool> {
+        let t = self.tables;
+        let n = t.size;
+        let mut struck = false;
+        for house in 0..3 * n {
+            let kind = house / n;
+            let stale = std::mem::take(&mut self.state.stale[house]);
+            if stale == 0 {
+                continue;
+            }
+            for other in 0..3 {
+                if other != kind && other + kind != 1 {
+                    struck |= self.lock(house, other, stale)?;
+                }
+            }
+        }
+        Some(struck)
+    }
+
+    /// Locked candidates for the digits `stale` of `house`, split by the houses of kind
+    /// `other` (not its own kind, and not a row against a column): each digit of `house` that
+    /// lies in one part only is struck from the rest of that part's house. Returns whether it
+    /// struck any, or `None` on a contradiction. O(N) set operations, plus the strikes.
+    #[inline]
+    fn lock(&mut self, house: usize, other: usize, stale: u16) -> Option<bool> {
+        let t = self.tables;
+        let n = t.size;
+        let kind = house / n;
+        let state = &mut *self.state;
+        let mut parts = [0u16; 16];
+        for &c in &t.house_cells[house * n..(house + 1) * n] {
+            let part = t.cell_houses[c as usize][other] as usize;
+            parts[part - other * n] |= state.candidates[c as usize];
+        }
+        let (mut once, mut twice) = (0, 0);
+        for &part in &parts[..n] {
+            twice |= once & part;
+            once |= part;
+        }
+        let mut struck = false;
+        for d in digits(once & !twice & stale & !state.placed[house]) {
+            let bit = 1 << d;
+            // The one part that holds the digit names the house it is locked in (a digit
+            // with no place in the house would leave the node dead).
+            let target = other * n + parts.iter().position(|p| p & bit != 0)?;
+            for &c in &t.house_cells[target * n..(target + 1) * n] {
+                let c = c as usize;
+                let h = t.cell_houses[c];
+                if h[kind] as usize != house && state.candidates[c] & bit != 0 {
+                    if !state.strike(self.singles, t.cells, h, c, bit) {
+                        return None;
+                    }
+                    struck = true;
+                }
+            }
+        }
+        Some(struck)
+    }
+}

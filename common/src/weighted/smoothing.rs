@@ -1,0 +1,175 @@
+//! The smoothed dual: a near-optimal dual of the linear relaxation, by log-sum-exp smoothing
+//! at falling temperatures, from which the root's profits are rebuilt ([`Node::smooth`]).
+
+use super::*;
+
+/// Temperature stages of the smoothed dual ([`Node::smooth`]), and sweeps per stage.
+const SMOOTH_STAGES: usize = 10;
+const SMOOTH_SWEEPS: usize = 10;
+
+impl<'a, B: Bitset> Node<'a, B> {
+    /// Replaces the node's profits (houses up to date) by ones built from a
+    /// near-optimal dual of the linear relaxation, when that dual promises a lower total, and
+    /// returns the bound after reduced-cost fixing against `aim` (`None`: the node is dead).
+    ///
+    /// The relaxation's dual gives each empty cell a value `u`, and each house a value `y`
+    /// per missing digit. In three stages:
+    ///
+    /// 1. Entropic smoothing approximates it: exact minimisation over one kind of constraint
+    ///    at a time ([`Node::smooth_cells`], then [`Node::smooth_houses`]: each a log-sum-exp
+    ///    at temperature `tau`), with `tau` halved stage by stage. Unlike the subgradient
+    ///    steps it does not stall far from the optimum.
+    /// 2. [`Node::hard_dual`] takes each cell's `u` as its hard maximum, which makes the dual
+    ///    feasible, and values it; a dual that promises no lower total than the node's
+    ///    changes nothing.
+    /// 3. [`Node::split_profits`] splits every cell and digit's gain between the three copies
+    ///    as its house's dual plus a third of `u` minus a third of the slack: each copy's
+    ///    assignment is then worth at most its house's share of the dual, and the houses'
+    ///    bounds together at most the dual's value. The bound the assignments compute from
+    ///    these profits is exact whatever the rounding.
+    ///
+    /// O(SMOOTH_STAGES * SMOOTH_SWEEPS * cells * N).
+    pub(super) fn smooth(&mut self, aim: Option<u32>) -> Option<u32> {
+        let t = self.tables;
+        let mut u = vec![0.0f64; t.cells];
+        let mut y = vec![0.0f64; 3 * t.size * t.size];
+        let top = t.weights.iter().copied().max().unwrap_or(0);
+        let mut tau = f64::from(top.max(1)) / 4.0;
+        for _ in 0..SMOOTH_STAGES {
+            for _ in 0..SMOOTH_SWEEPS {
+                self.smooth_cells(&y, tau, &mut u);
+                self.smooth_houses(&u, tau, &mut y);
+            }
+            tau /= 2.0;
+        }
+        let scale = f64::from(SCALE);
+        let promised = (f64::from(self.state.score) + self.hard_dual(&y)) * scale;
+        // Room for rounding (under a unit per cell and house) before it is worth taking.
+        let margin = (t.cells + 3 * t.size) as f64;
+        if promised.is_nan() || promised + margin >= self.state.total() as f64 {
+            return self.fix_reduced_costs(aim);
+        }
+        self.split_profits(&y);
+        self.bound()?;
+        self.fix_reduced_costs(aim)
+    }
+
+    /// A sweep of the smoothed dual over the cells, the houses' duals `y` fixed: each empty
+    /// cell's `u` becomes the log-sum-exp at `tau` of its candidates' gains less their
+    /// houses' duals. O(cells * N).
+    fn smooth_cells(&self, y: &[f64], tau: f64, u: &mut [f64]) {
+        let t = self.tables;
+        let state = &*self.state;
+        for cell in Cells(state.unsolved) {
+            let houses = t.cell_houses[cell];
+            let mut reduced = [0.0f64; 16];
+            let mut count = 0;
+            for d in digits(state.candidates[cell]) {
+                reduced[count] = t.gain(cell, d) - t.other_duals(y, houses, 3, d);
+                count += 1;
+            }
+            u[cell] = log_sum_exp(&reduced[..count], tau);
+        }
+    }
+
+    /// A sweep of the smoothed dual over the houses, in turn, the cells' duals `u` fixed:
+    /// each house's dual `y` for a missing digit becomes the log-sum-exp at `tau` of the
+    /// digit's gains in its places less their cells' duals and their other houses' duals.
+    /// O(cells * N).
+    fn smooth_houses(&self, u: &[f64], tau: f64, y: &mut [f64]) {
+        let t = self.tables;
+        let n = t.size;
+        let state = &*self.state;
+        for house in 0..3 * n {
+            let kind = house / n;
+            let members = &t.house_cells[house * n..(house + 1) * n];
+            for d in digits(t.all_digits & !state.placed[house]) {
+                let mut reduced = [0.0f64; 16];
+                let mut places = 0;
+                for &cell in members {
+                    let cell = cell as usize;
+                    if state.is_unsolved(cell) && state.candidates[cell] >> d & 1 != 0 {
+                        let houses = t.cell_houses[cell];
+                        reduced[places] =
+                            t.gain(cell, d) - u[cell] - t.other_duals(y, houses, kind, d);
+                        places += 1;
+                    }
+                }
+                y[house * n + d] = log_sum_exp(&reduced[..places], tau);
+            }
+        }
+    }
+
+    /// The value of the dual whose houses' duals are `y` and each empty cell's dual its
+    /// largest gain less its houses' duals (the least that makes the dual feasible), in
+    /// points beyond the placed score. O(cells * N).
+    fn hard_dual(&self, y: &[f64]) -> f64 {
+        let t = self.tables;
+        let n = t.size;
+        let state = &*self.state;
+        let mut value: f64 = 0.0;
+        for house in 0..3 * n {
+            for d in digits(t.all_digits & !state.placed[house]) {
+                value += y[house * n + d];
+            }
+        }
+        for cell in Cells(state.unsolved) {
+            let houses = t.cell_houses[cell];
+            let mut high = f64::NEG_INFINITY;
+            for d in digits(state.candidates[cell]) {
+                high = high.max(t.gain(cell, d) - t.other_duals(y, houses, 3, d));
+            }
+            value += high;
+        }
+        value
+    }
+
+    /// Sets the profits from the houses' duals `y` (points) and clears the assignments and
+    /// duals, every house dirty. The duals are made integers, so that the split is exact:
+    /// each house's rounded down to profit units, then each cell's the least that keeps the
+    /// dual feasible. O(cells * N).
+    fn split_profits(&mut self, y: &[f64]) {
+        let t = self.tables;
+        let scale = f64::from(SCALE);
+        let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
+        let state = &mut *self.state;
+        for cell in Cells(state.unsolved) {
+            Self::split_cell(t, state, &shares, cell);
+        }
+        state.assigned.iter_mut().for_each(|a| *a = 0);
+        state.cell_dual.iter_mut().for_each(|v| *v = 0);
+        state.digit_dual.iter_mut().for_each(|v| *v = 0);
+        state.dirty = (1u64 << (3 * t.size)) - 1;
+    }
+
+    /// [`Node::split_profits`] for one empty `cell`, the houses' duals being `shares`
+    /// (profit units). O(N).
+    fn split_cell(t: &Tables, state: &mut State<B>, shares: &[i32], cell: usize) {
+        let (n, cells) = (t.size, t.cells);
+        let houses = t.cell_houses[cell];
+        let share = |k: usize, d: usize| shares[houses[k] as usize * n + d];
+        let gain = |d: usize| SCALE * t.weights[cell] as i32 * (d as i32 + 1);
+        let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
+        let mut high = i32::MIN;
+        for d in digits(state.candidates[cell]) {
+            high = high.max(spare(d));
+        }
+        for d in digits(state.candidates[cell]) {
+            // Each copy gets its house's share plus its third of the cell's dual, less its
+            // third of the slack; the thirds' remainders go to the first copies.
+            let slack = high - spare(d);
+            for k in 0..3 {
+                let third = |x: i32| x.div_euclid(3) + (k < x.rem_euclid(3) as usize) as i32;
+                state.profit[(k * cells + cell) * n + d] = share(k, d) + third(high) - third(slack);
+            }
+        }
+    }
+}
+
+/// `tau * ln(sum(exp(v / tau)))` over the `values` (minus infinity if there are none),
+/// computed against the largest. O(values).
+fn log_sum_exp(values: &[f64], tau: f64) -> f64 {
+    let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = values.iter().map(|v| ((v - high) / tau).exp()).sum();
+    high + tau * sum.ln()
+}
