@@ -631,7 +631,7 @@ fn modelled_fixture_pairs(problem: &str) -> Vec<(PathBuf, PathBuf)> {
     fixture_pairs(problem)
         .into_iter()
         .filter(|(input, _)| {
-            !(problem == "jigsaw" && input.parent().map_or(false, |d| d.ends_with("hunted")))
+            !(problem == "jigsaw" && input.parent().is_some_and(|d| d.ends_with("hunted")))
         })
         .collect()
 }
