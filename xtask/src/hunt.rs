@@ -2,7 +2,7 @@
 //! work.
 //!
 //! ```text
-//! cargo xtask hunt <jigsaw|sima4|latin6|target9> [--seed S] [--evaluations N]
+//! cargo xtask hunt <jigsaw|sima4|latin6|target9> [--fitness counts|cpu] [--seed S] [--evaluations N]
 //!     [--budget DURATION] [--pool P] [--mutations M] [--keep K] [--min-givens G] [--max-givens G]
 //!     [--solvable] [--eval-limit N] [--eval-timeout DURATION] [--run-limit DURATION]
 //!     [--reference-steps N]
@@ -16,6 +16,10 @@
 //! engine's own count of its work ([`work`]), never wall time: the same seed and the same
 //! number of evaluations give the same inputs on every machine and under any load, and a
 //! child is judged by what the engine did rather than by what the machine was doing.
+//! `--fitness cpu` climbs instead on the release binary's CPU time on the input, the least of
+//! three runs ([`cpu::least_cpu_time`]), the counts still reported beside it: it sees time
+//! that the counts miss (set-up, a proof without nodes), at the price of depending on the
+//! machine; a binary killed after `--eval-timeout` ends the hunt, as a capped evaluation does.
 //!
 //! An evaluation whose work passes a cap ends the hunt, with that input kept as the costliest
 //! (its work unknown): an input past the cap is what the hunt looks for. jigsaw's cap is a
@@ -35,6 +39,7 @@
 //! `times.txt` the binary's wall times, which vary.
 
 pub mod check;
+pub mod cpu;
 pub mod instance;
 pub mod work;
 
@@ -63,6 +68,9 @@ pub struct Options {
     /// The problem whose inputs to hunt
     #[arg(value_enum)]
     pub problem: Problem,
+    /// What the hunt maximises
+    #[arg(long, value_enum, default_value_t = Fitness::Counts)]
+    pub fitness: Fitness,
     /// The seed of every random draw
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -115,6 +123,20 @@ pub struct Options {
     #[arg(short, long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
+
+/// What the hunt maximises.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fitness {
+    /// The engine's own counts of its work, in-process: the same on every machine
+    Counts,
+    /// The release binary's CPU time on the input in microseconds, least of three runs,
+    /// beside the counts
+    Cpu,
+}
+
+/// Runs of the release binary whose least CPU time is an input's fitness under
+/// `--fitness cpu`.
+const CPU_RUNS: usize = 3;
 
 /// A duration as a number and a unit: `500ms`, `90s`, `5m`, `1h` (a bare number is seconds).
 pub fn duration(text: &str) -> Result<Duration, String> {
@@ -303,6 +325,16 @@ pub fn main(options: &Options) -> Result<(), String> {
     let mut last_best = 0;
     let mut progress = |instance: &Instance| {
         let mut work = evaluate(instance);
+        if options.fitness == Fitness::Cpu {
+            work = work.and_then(|mut w| {
+                let input = instance.input(problem);
+                let time =
+                    cpu::least_cpu_time(&binary, input.as_bytes(), CPU_RUNS, options.eval_timeout)?;
+                w.fitness = time.as_micros() as u64;
+                w.counters.push(("cpu_us", w.fitness));
+                Some(w)
+            });
+        }
         if let Some(w) = work.as_mut().filter(|w| options.solvable && unsolved(w)) {
             w.fitness = 0;
         }
@@ -361,8 +393,12 @@ fn summary(
     let mut report = String::new();
     let _ = writeln!(
         report,
-        "hunt {} --seed {} --pool {} --mutations {}{}, givens {}-{}: {} evaluations{}",
+        "hunt {} --fitness {} --seed {} --pool {} --mutations {}{}, givens {}-{}: {} evaluations{}",
         options.problem.name(),
+        match options.fitness {
+            Fitness::Counts => "counts",
+            Fitness::Cpu => "cpu",
+        },
         options.seed,
         options.pool,
         options.mutations,

@@ -3,7 +3,7 @@
 //! - `bundle <problem> [-o FILE]`: one self-contained source file for a judge.
 //! - `bench [...]`: whole-process timings of the four binaries against the peers.
 //! - `stress <problem> --cases N --seed S`: the binary against a brute-force reference.
-//! - `hunt <problem> [--seed S] [--evaluations N | --budget DURATION]`: an adversarial
+//! - `hunt <problem> [--fitness counts|cpu] [--seed S] [--evaluations N | --budget DURATION]`: an adversarial
 //!   search for slow legal inputs.
 //! - `package <problem>|all [-o DIR] [--peers DIR | --no-peers]`: Kattis problem packages for
 //!   the judges that take Rust, with the published peer solutions where they are at hand.
