@@ -892,8 +892,36 @@ impl<B: Bitset> Backtracker<B> {
     ///
     /// `givens[cell]` is 0 or a digit `1..=N`; clashing givens give 0. When two digits or
     /// more are not given, any solution gives another by swapping them, so the count is 0 or
-    /// at least 2. Constraint: `givens.len() == solution.len() == N * N`. Exponential in the
-    /// worst case (docs/performance.md times it on whole sets of 9x9 puzzles).
+    /// at least 2.
+    ///
+    /// # Constraints
+    ///
+    /// `givens.len() == solution.len() == N * N`.
+    ///
+    /// # Complexity
+    ///
+    /// Exponential in the worst case (docs/performance.md times it on whole sets of 9x9
+    /// puzzles); past a few thousand nodes the count goes to the template proof and the SAT
+    /// solver.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use common::backtrack::Backtracker;
+    /// use common::layout::Layout;
+    ///
+    /// let mut solver = Backtracker::<u64>::new(&Layout::boxes(2, 2));
+    /// let mut solution = [0u8; 16];
+    /// // The empty 4x4 grid of 2x2 boxes has 288 fillings.
+    /// assert_eq!(solver.count_up_to(&[0; 16], 1000, &mut solution), 288);
+    ///
+    /// // A filled grid with one cell blanked has one solution: the grid itself.
+    /// let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    /// let mut givens = grid;
+    /// givens[5] = 0;
+    /// assert_eq!(solver.count_up_to(&givens, 2, &mut solution), 1);
+    /// assert_eq!(solution, grid);
+    /// ```
     pub fn count_up_to(&mut self, givens: &[u8], limit: usize, solution: &mut [u8]) -> usize {
         let s = &mut *self.search;
         s.hidden = true;

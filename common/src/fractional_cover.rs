@@ -57,9 +57,34 @@ const NEAR: f64 = 0.15;
 /// [`MOST_STEPS`] steps without a proof) or a fractional cover exists.
 ///
 /// `region_of[cell]` is the cell's region `0..size`, row by row; `boards[d]`: the cells where
-/// digit `d + 1` is placed or may go. Constraints: `size <= 16`, `region_of.len() == size *
-/// size`, `boards.len() == size`. O(moves) a step, at most [`MOST_STEPS`] steps, after
-/// listing the states in O(states * size).
+/// digit `d + 1` is placed or may go.
+///
+/// # Constraints
+///
+/// `size <= 16`, `region_of.len() == size * size`, `boards.len() == size`.
+///
+/// # Complexity
+///
+/// O(moves) a step, at most [`MOST_STEPS`] steps, after listing the states in
+/// O(states * size).
+///
+/// # Example
+///
+/// ```
+/// use common::bitset::Bitset;
+/// use common::fractional_cover::refutes;
+/// use common::layout::Layout;
+///
+/// let layout = Layout::boxes(2, 2);
+/// let anywhere = (0..16).fold(0u64, |set, cell| set | u64::cell(cell));
+/// // Every digit free everywhere: the empty 4x4 grid has fillings, so no proof.
+/// assert!(!refutes(4, layout.regions(), &[anywhere; 4]));
+///
+/// // Digit 1 barred from the whole first row has no template: a proof at once.
+/// let first_row = (0..4).fold(0u64, |set, cell| set | u64::cell(cell));
+/// let boards = [anywhere & !first_row, anywhere, anywhere, anywhere];
+/// assert!(refutes(4, layout.regions(), &boards));
+/// ```
 pub fn refutes<B: Bitset>(size: usize, region_of: &[u8], boards: &[B]) -> bool {
     let cells = size * size;
     assert!(size <= 16 && region_of.len() == cells && boards.len() == size);

@@ -35,11 +35,34 @@ impl fmt::Display for RegionSizeError {
 }
 
 impl Layout {
-    /// A layout from each cell's region number `0..size`, row by row.
+    /// A layout from each cell's region number `0..size`, row by row. Errs if a region does
+    /// not have exactly `size` cells.
     ///
-    /// Constraints: `1 <= size <= 16`, `region_of.len() == size * size`, every number below
-    /// `size` (panics otherwise: callers check their input). Errs if a region does not have
-    /// exactly `size` cells. O(size^2).
+    /// # Constraints
+    ///
+    /// `1 <= size <= 16`, `region_of.len() == size * size`, every number below `size`
+    /// (panics otherwise: callers check their input).
+    ///
+    /// # Complexity
+    ///
+    /// O(size^2).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use common::layout::Layout;
+    ///
+    /// // The 2x2 boxes of a 4x4 grid, numbered row by row, as `Layout::boxes` draws them.
+    /// let boxes = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+    /// let layout = Layout::new(4, boxes).expect("four regions of four cells");
+    /// assert_eq!(layout, Layout::boxes(2, 2));
+    /// // Cell 6 (row 1, column 2) lies in row 1, column 2 and region 1: houses 1, 4 + 2, 8 + 1.
+    /// assert_eq!(layout.houses_of(6), [1, 6, 9]);
+    ///
+    /// // A region of five cells and one of three are refused.
+    /// let uneven = vec![0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3];
+    /// assert!(Layout::new(4, uneven).is_err());
+    /// ```
     pub fn new(size: usize, region_of: Vec<u8>) -> Result<Self, RegionSizeError> {
         assert!((1..=MAX_SIZE).contains(&size), "grid side out of range");
         check_regions(size, &region_of)?;

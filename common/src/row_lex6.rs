@@ -194,9 +194,40 @@ impl RowLex6 {
     /// the last three rows of each solution of the block, at least one and at most `BLOCK`.
     /// Returns the number of solutions visited, all of each block visited.
     ///
-    /// `givens[cell]` is 0 or a digit `1..=6`. Constraint: `givens.len() == 36` (panics
-    /// otherwise). On the walk, each solution costs a few list scans and a group check; the
-    /// walk hands over to the covers by transversals when it pays less (see the module docs).
+    /// `givens[cell]` is 0 or a digit `1..=6`.
+    ///
+    /// # Constraints
+    ///
+    /// `givens.len() == 36` (panics otherwise).
+    ///
+    /// # Complexity
+    ///
+    /// On the walk, each solution costs a few list scans and a group check; the walk hands
+    /// over to the covers by transversals when it pays less (see the module docs).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use common::layout::Layout;
+    /// use common::row_lex6::{RowLex6, DIGITS};
+    ///
+    /// // Six groups that are the 2x3 boxes; a filled grid with its last row blanked.
+    /// let grid = [
+    ///     1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, //
+    ///     5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2,
+    /// ];
+    /// let mut givens = grid;
+    /// givens[30..].iter_mut().for_each(|g| *g = 0);
+    /// let mut walk = RowLex6::new(&Layout::boxes(2, 3));
+    /// let mut last_rows = Vec::new();
+    /// let visited = walk.visit(&givens, |_first_three, blocks| {
+    ///     last_rows.extend(blocks.iter().map(|rows| DIGITS[usize::from(rows[2])]));
+    ///     true
+    /// });
+    /// // Each column misses one digit: the last row is forced.
+    /// assert_eq!(visited, 1);
+    /// assert_eq!(last_rows, [[6, 4, 5, 3, 1, 2]]);
+    /// ```
     pub fn visit<F>(&mut self, givens: &[u8], mut visit: F) -> u64
     where
         F: FnMut(&[u16; 3], &[[u16; 3]]) -> bool,

@@ -10,6 +10,33 @@
 //! for good.
 //!
 //! A literal is `2 * var` (the variable true) or `2 * var + 1` (false).
+//!
+//! # Example
+//!
+//! ```
+//! use common::sat::Sat;
+//!
+//! let (yes, no) = (|var: u32| 2 * var, |var: u32| 2 * var + 1);
+//! // (x0 or x1) and not x0: only x1 true satisfies them.
+//! let mut formula = Sat::new(2);
+//! formula.add(&[yes(0), yes(1)]);
+//! formula.add(&[no(0)]);
+//! assert!(formula.solve());
+//! assert!(!formula.value(0) && formula.value(1));
+//!
+//! // Three pigeons in two holes: pigeon p in hole h is variable 2 * p + h.
+//! let mut pigeons = Sat::new(6);
+//! for p in 0..3 {
+//!     pigeons.add(&[yes(2 * p), yes(2 * p + 1)]);
+//! }
+//! for h in 0..2 {
+//!     for (p, q) in [(0, 1), (0, 2), (1, 2)] {
+//!         pigeons.add(&[no(2 * p + h), no(2 * q + h)]);
+//!     }
+//! }
+//! assert!(!pigeons.solve());
+//! assert!(pigeons.conflicts() > 0);
+//! ```
 
 use crate::sat_order::VarOrder;
 
