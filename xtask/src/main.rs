@@ -7,10 +7,13 @@
 //!   search for slow legal inputs.
 //! - `package <problem>|all [-o DIR] [--peers DIR | --no-peers]`: Kattis problem packages for
 //!   the judges that take Rust, with the published peer solutions where they are at hand.
+//! - `draw <problem> FILE [--case K] [-o OUT.svg]`: one case of an input as an SVG picture:
+//!   regions, givens and the binary's answer.
 //! - `figure bound [--grid FILE] [-o FILE]`: target9's bound and best score against the
 //!   search nodes on one grid, as an SVG.
 
 mod bench;
+mod draw;
 mod figure;
 mod figures;
 mod package;
@@ -40,6 +43,8 @@ enum Cli {
     Package(package::Options),
     /// A figure of the docs drawn from a recorded search
     Figure(figure::Options),
+    /// One case of an input as an SVG picture: regions, givens and the answer
+    Draw(draw::Options),
 }
 
 fn main() {
@@ -54,6 +59,7 @@ fn main() {
         Cli::Hunt(options) => xtask::hunt::main(&options),
         Cli::Package(options) => package::main(&options),
         Cli::Figure(options) => figure::main(&options),
+        Cli::Draw(options) => draw::main(&options),
     };
     if let Err(message) = result {
         eprintln!("xtask: {}", message);
