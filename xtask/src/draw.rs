@@ -7,6 +7,9 @@
 //! lighter colour. target9's cells carry their ring weights, faint, and its caption the best
 //! score. The binary reads the file first: an input it refuses is refused with its error line,
 //! so the drawing reads only inputs that keep to the contract.
+//!
+//! [`sample_pdf`] draws the same picture as a one-page PDF, for the statements of the Kattis
+//! packages: their LaTeX includes it, and problemtools turns it into PNG for the HTML.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -78,6 +81,15 @@ pub fn main(options: &Options) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// The first case of `problem`'s `input` with `output`, the answer the binary prints on it,
+/// drawn as a one-page PDF: the picture [`main`] writes as SVG, without its English caption,
+/// since each statement says in its own language what the picture shows.
+pub fn sample_pdf(problem: &str, input: &str, output: &str) -> Result<Vec<u8>, String> {
+    let mut case = read_case(problem, input, output, 1)?;
+    case.caption.clear();
+    Ok(pdf(&case))
 }
 
 /// The binary's output on `file`, or its error line if it refuses the input.
@@ -173,7 +185,10 @@ fn read_case(problem: &str, text: &str, output: &str, k: usize) -> Result<Case, 
             let solutions = output.lines().next().unwrap_or_default();
             if solutions.parse::<usize>().is_ok() {
                 drawn.answer = grid_rows(output.lines().skip(1), 6, true);
-                drawn.caption = format!("{} solutions, the first drawn", solutions);
+                drawn.caption = match solutions {
+                    "1" => "its only solution".to_string(),
+                    _ => format!("{} solutions, the first drawn", solutions),
+                };
             } else {
                 drawn.caption = solutions.to_string();
             }
@@ -336,6 +351,134 @@ fn svg(case: &Case) -> String {
     s
 }
 
+/// The PDF of `case`: the picture of [`svg`], in points, with Helvetica for the symbols.
+fn pdf(case: &Case) -> Vec<u8> {
+    use pdf_writer::{Content, Name, Pdf, Rect, Ref, Str};
+    let n = case.size;
+    let side = (n * CELL) as f32;
+    let margin = MARGIN as f32;
+    let cell = CELL as f32;
+    let below = if case.caption.is_empty() { 0.0 } else { 28.0 };
+    let (width, height) = (side + 2.0 * margin, side + 2.0 * margin + below);
+    // The SVG's y runs down from the top, the PDF's up from the bottom.
+    let corner = |c: usize| {
+        let x = margin + (c % n) as f32 * cell;
+        (x, height - margin - (c / n + 1) as f32 * cell)
+    };
+    let mut content = Content::new();
+    for c in 0..n * n {
+        let (x, y) = corner(c);
+        let (r, g, b) = rgb(SHADES[usize::from(case.regions[c]) % SHADES.len()]);
+        content.set_fill_rgb(r, g, b);
+        content.set_stroke_rgb(0.6, 0.6, 0.6);
+        content.set_line_width(1.0);
+        content.rect(x, y, cell, cell);
+        content.fill_nonzero_and_stroke();
+    }
+    content.set_stroke_rgb(0.0, 0.0, 0.0);
+    content.set_line_width(4.0);
+    content.set_line_cap(pdf_writer::types::LineCapStyle::ProjectingSquareCap);
+    for (c, next) in walls(case) {
+        let (x, y) = corner(next);
+        if next == c + 1 {
+            content.move_to(x, y);
+            content.line_to(x, y + cell);
+        } else {
+            content.move_to(x, y + cell);
+            content.line_to(x + cell, y + cell);
+        }
+        content.stroke();
+    }
+    content.rect(margin, height - margin - side, side, side);
+    content.stroke();
+    fn text(content: &mut Content, font: &[u8], size: f32, x: f32, y: f32, s: &str) {
+        content.begin_text();
+        content.set_font(Name(font), size);
+        content.next_line(x, y);
+        content.show(Str(s.as_bytes()));
+        content.end_text();
+    }
+    for c in 0..n * n {
+        let (x, y) = corner(c);
+        if let Some(weights) = &case.weights {
+            content.set_fill_rgb(0.67, 0.67, 0.67);
+            text(
+                &mut content,
+                b"F1",
+                11.0,
+                x + 4.0,
+                y + cell - 13.0,
+                &weights[c].to_string(),
+            );
+        }
+        let (digit, font) = match (case.givens[c], &case.answer) {
+            (0, Some(answer)) => {
+                let (r, g, b) = rgb("#3a6ea5");
+                content.set_fill_rgb(r, g, b);
+                (answer[c], b"F1")
+            }
+            (0, None) => continue,
+            (given, _) => {
+                content.set_fill_rgb(0.0, 0.0, 0.0);
+                (given, b"F2")
+            }
+        };
+        let symbol = if case.letters {
+            char::from(b'A' + digit - 1)
+        } else {
+            char::from(b'0' + digit)
+        };
+        // Helvetica's digits are 0.556 em wide, its letters A-F 0.61-0.72: centre on 0.6.
+        let x = x + cell / 2.0 - 0.3 * 28.0;
+        text(
+            &mut content,
+            font,
+            28.0,
+            x,
+            y + cell / 2.0 - 10.0,
+            &symbol.to_string(),
+        );
+    }
+    if !case.caption.is_empty() {
+        content.set_fill_rgb(0.2, 0.2, 0.2);
+        text(&mut content, b"F1", 16.0, margin, 10.0, &case.caption);
+    }
+
+    let (catalog, pages, page, regular, bold, stream) = (
+        Ref::new(1),
+        Ref::new(2),
+        Ref::new(3),
+        Ref::new(4),
+        Ref::new(5),
+        Ref::new(6),
+    );
+    let mut document = Pdf::new();
+    document.catalog(catalog).pages(pages);
+    document.pages(pages).kids([page]).count(1);
+    {
+        let mut writer = document.page(page);
+        writer.parent(pages);
+        writer.media_box(Rect::new(0.0, 0.0, width, height));
+        writer.contents(stream);
+        writer
+            .resources()
+            .fonts()
+            .pair(Name(b"F1"), regular)
+            .pair(Name(b"F2"), bold);
+    }
+    document.type1_font(regular).base_font(Name(b"Helvetica"));
+    document.type1_font(bold).base_font(Name(b"Helvetica-Bold"));
+    document.stream(stream, &content.finish());
+    document.finish()
+}
+
+/// The red, green and blue parts, from 0 to 1, of a colour written `#rrggbb`.
+fn rgb(hex: &str) -> (f32, f32, f32) {
+    let part =
+        |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map_or(0.0, |v| f32::from(v) / 255.0);
+    (part(1), part(3), part(5))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,6 +548,31 @@ mod tests {
             .collect();
         assert_eq!(texts, first_row);
         assert!(read_case("latin6", &input, &output, 2).is_err());
+    }
+
+    #[test]
+    fn the_sample_pdf_is_one_page_with_every_symbol() {
+        let (input, output) = (fixture("jigsaw/sample.in"), fixture("jigsaw/sample.out"));
+        let bytes = sample_pdf("jigsaw", &input, &output).expect("a drawing");
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.starts_with("%PDF-") && text.trim_end().ends_with("%%EOF"));
+        assert_eq!(
+            text.matches("/Type /Page\n").count() + text.matches("/Type /Page ").count(),
+            1
+        );
+        // One shown string a cell, a given or the answer's digit, and no caption: the
+        // statements caption the picture in their own languages.
+        let shown = text.matches(") Tj").count();
+        assert_eq!(shown, 81);
+        let case = read_case("jigsaw", &input, &output, 1).expect("case 1");
+        let answer = case.answer.expect("one solution");
+        for digit in 1..=9u8 {
+            let wanted = answer.iter().filter(|&&d| d == digit).count();
+            let drawn = text.matches(&format!("({}) Tj", digit)).count();
+            assert_eq!(drawn, wanted, "digit {}", digit);
+        }
+        assert_eq!(bytes, sample_pdf("jigsaw", &input, &output).expect("again"));
+        assert!(sample_pdf("jigsaw", "0\n", "").is_err());
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! DIR/<problem>/problem.yaml             judge/<problem>/problem.yaml
-//! DIR/<problem>/problem_statement/       judge/<problem>/problem_statement/ (English, Chinese)
+//! DIR/<problem>/problem_statement/       judge/<problem>/problem_statement/ (English, Chinese),
+//!                                        and sample.pdf, the first sample drawn (jigsaw, latin6)
 //! DIR/<problem>/data/sample/             the statement's samples (tests/fixtures/<problem>/)
 //! DIR/<problem>/data/secret/<group>/     generated tests, in groups (data.rs)
 //! DIR/<problem>/input_validators/        judge/<problem>/input_validators/
@@ -139,6 +140,14 @@ pub fn package_files(
     );
 
     let fixtures = root.join("tests/fixtures").join(problem);
+    if let Some(sample) = drawn_sample(problem) {
+        let input = read(&fixtures.join(format!("{}.in", sample)))?;
+        let answer = read(&fixtures.join(format!("{}.out", sample)))?;
+        let text = |bytes: Vec<u8>| String::from_utf8(bytes).map_err(|e| e.to_string());
+        let drawing = crate::draw::sample_pdf(problem, &text(input)?, &text(answer)?)
+            .map_err(|e| format!("{} {}: {}", problem, sample, e))?;
+        files.insert(PathBuf::from("problem_statement/sample.pdf"), drawing);
+    }
     for sample in samples(problem) {
         let input = read(&fixtures.join(format!("{}.in", sample)))?;
         let answer = read(&fixtures.join(format!("{}.out", sample)))?;
@@ -175,6 +184,16 @@ fn samples(problem: &str) -> &'static [&'static str] {
     match problem {
         "latin6" | "target9" => &["sample1", "sample2"],
         _ => &["sample"],
+    }
+}
+
+/// The sample whose picture the statement shows, for the problems whose layout is hard to read
+/// as numbers: jigsaw's walls and latin6's groups.
+fn drawn_sample(problem: &str) -> Option<&'static str> {
+    match problem {
+        "jigsaw" => Some("sample"),
+        "latin6" => Some("sample1"),
+        _ => None,
     }
 }
 
