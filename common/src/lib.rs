@@ -12,6 +12,7 @@
 //! bundle carries it.
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod assignment;
 pub mod backtrack;

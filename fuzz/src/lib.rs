@@ -1,6 +1,8 @@
 //! What the fuzz targets share: the structured instance the engine targets read from the
 //! fuzzer's bytes and turn into legal givens for a layout.
 
+#![forbid(unsafe_code)]
+
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use testkit::gen;
 use testkit::rng::Rng;

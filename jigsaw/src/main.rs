@@ -4,6 +4,8 @@
 //! The story: read T; for each case read 81 cells (digit + wall bits), turn the walls into
 //! regions, count solutions up to two with the bitset backtracker, print.
 
+#![forbid(unsafe_code)]
+
 use common::backtrack::Backtracker;
 use common::driver::{run, write_digit_rows, Out, Program};
 use common::error::{Error, InputError, Position};

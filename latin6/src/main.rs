@@ -4,6 +4,8 @@
 //! The story: read the group rows and the given letters, visit every solution in
 //! lexicographic order a whole row at a time, print each as it is found.
 
+#![forbid(unsafe_code)]
+
 use common::driver::{run, Out, Program};
 use common::error::{Error, InputError, Position};
 use common::layout::Layout;

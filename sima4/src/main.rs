@@ -3,6 +3,8 @@
 //! The story: read T; for each case read 4 rows of `1`-`4` and `*`, check the promise of
 //! exactly one completion with the bitset backtracker, print it.
 
+#![forbid(unsafe_code)]
+
 use common::backtrack::Backtracker;
 use common::driver::{run, write_digit_rows, Out, Program};
 use common::error::{Error, InputError};

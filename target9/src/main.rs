@@ -5,6 +5,8 @@
 //! ([`score`]) with [`common::weighted`]'s branch and bound (a Lagrangian bound over
 //! per-house assignments), told those cells, print it plus the part every completion scores.
 
+#![forbid(unsafe_code)]
+
 use common::driver::{run, Out, Program};
 use common::error::Error;
 use common::layout::Layout;

@@ -14,6 +14,8 @@
 //! layout gives each cell its region (group) number `0..size`. Nothing here uses `common`, so
 //! a fault in the engine cannot hide in both.
 
+#![forbid(unsafe_code)]
+
 pub mod check;
 pub mod digest;
 pub mod gen;

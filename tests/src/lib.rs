@@ -6,6 +6,8 @@
 //! directory of the running test. Cargo rebuilds whatever changed, so no test runs a stale
 //! binary, and a clean clone builds what it runs.
 
+#![forbid(unsafe_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Once;

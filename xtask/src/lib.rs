@@ -1,6 +1,8 @@
 //! Project tooling as a library: what the tests call ([`bundle`], [`hunt`]) besides
 //! `cargo xtask`.
 
+#![forbid(unsafe_code)]
+
 pub mod bundle;
 pub mod expected;
 pub mod hunt;

@@ -12,6 +12,8 @@
 //! - `figure bound [--grid FILE] [-o FILE]`: target9's bound and best score against the
 //!   search nodes on one grid, as an SVG.
 
+#![forbid(unsafe_code)]
+
 mod bench;
 mod draw;
 mod figure;
