@@ -26,7 +26,8 @@
 //!   `/usr/bin/time -f %M` for the peak resident memory (the column stays empty without it). The
 //!   peer's first timed run does the same where its output format is ours (jigsaw, target9), so
 //!   the table can say whether the two outputs are the same.
-//! - A peer process is killed after `--peer-timeout` seconds (default 60, `--quick` 10) on a
+//! - A peer process is killed after `--peer-timeout` (a duration such as `90s` or `2m`, as
+//!   `hunt` reads them; default 60 s, `--quick` 10 s) on a
 //!   target9 grid, after ten times that on the other sets (the jigsaw peer can loop), and is
 //!   then reported as `> T`.
 //! - `--quick` cuts every large set to about a tenth. `--only` keeps the sets whose name starts
@@ -38,7 +39,7 @@
 //! - While a set runs, a bar on standard error shows the processes done and the time left,
 //!   when standard error is a terminal; otherwise a line per input of a set says where it is.
 //! - `--only tails` runs the heavy-tail families of `tails.rs` instead (they are not in the
-//!   default run): one process per input, each killed after `--timeout` seconds (default 10)
+//!   default run): one process per input, each killed after `--timeout` (default 10 s)
 //!   and then reported as `> limit`; `--quick` times a tenth of each family, `--sample N` N
 //!   inputs of each, evenly spaced.
 
@@ -54,6 +55,7 @@ use std::time::Duration;
 
 use crate::plot;
 use testkit::workspace_root;
+use xtask::hunt::duration;
 
 use measure::{measure_set, SetResult};
 use peers::build_peers;
@@ -239,10 +241,10 @@ pub struct Options {
     no_peers: bool,
     /// Kill a peer after this long on a target9 grid, ten times this elsewhere [default: 60,
     /// with --quick 10]
-    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    #[arg(long, value_name = "DURATION", value_parser = duration)]
     peer_timeout: Option<Duration>,
     /// Kill a process on a heavy-tail input after this long
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "10")]
+    #[arg(long, value_name = "DURATION", value_parser = duration, default_value = "10s")]
     timeout: Duration,
     /// Time N inputs of each heavy-tail family, evenly spaced [default: all, with --quick a
     /// tenth]
@@ -266,14 +268,6 @@ pub fn positive(text: &str) -> Result<usize, String> {
     match text.parse() {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("a positive integer, not {:?}", text)),
-    }
-}
-
-/// A positive number of seconds.
-fn seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("a positive number of seconds, not {:?}", text)),
     }
 }
 
@@ -354,8 +348,13 @@ mod tests {
         assert_eq!((o.runs(), o.sample), (5, Some(7)));
         assert_eq!(o.timeout, Duration::from_millis(2500));
         assert_eq!(o.peer_timeout(), Duration::from_secs(90));
+        // Durations read as hunt's do: with a unit, or bare seconds.
+        let o = parse("bench --timeout 250ms --peer-timeout 2m").unwrap();
+        assert_eq!(o.timeout, Duration::from_millis(250));
+        assert_eq!(o.peer_timeout(), Duration::from_secs(120));
         assert!(parse("bench --runs 0").is_err());
         assert!(parse("bench --timeout -1").is_err());
+        assert!(parse("bench --timeout 5weeks").is_err());
         assert!(parse("bench --bogus").is_err());
     }
 }
