@@ -510,3 +510,39 @@ fn mix(x: u32) -> u32 {
     let x = x.wrapping_mul(0x9E37_79B9);
     x ^ x >> 16
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::rng::Rng;
+
+    #[test]
+    fn a_blind_dive_branches_on_the_fewest_candidates_in_its_shuffled_order() {
+        let layout = Layout::boxes(3, 3);
+        let t = Tables::new::<u128>(&layout, &[0; 81]);
+        let mut state = State::<u128>::new(&t);
+        assert_eq!(state.fewest_candidates(7), None, "no cell left");
+        let mut rng = Rng::new(5);
+        for _ in 0..500 {
+            let unsolved: Vec<usize> = (0..81).filter(|_| rng.below(4) == 0).collect();
+            state.unsolved = unsolved
+                .iter()
+                .fold(u128::EMPTY, |set, &c| set.or(u128::cell(c)));
+            // One or two candidates a cell, so that ties are common.
+            for c in 0..81 {
+                state.candidates[c] = 1 << rng.below(9) | 1 << rng.below(9);
+            }
+            let shuffle = rng.below(1 << 30) as u32;
+            let count = |c: usize| state.candidates[c].count_ones();
+            let fewest = unsolved.iter().map(|&c| count(c)).min();
+            // Among the cells of fewest candidates, the first in the shuffle's order: mix is
+            // a bijection, so the order has no ties.
+            let wanted = unsolved
+                .iter()
+                .copied()
+                .filter(|&c| Some(count(c)) == fewest)
+                .min_by_key(|&c| mix(c as u32 ^ shuffle));
+            assert_eq!(state.fewest_candidates(shuffle), wanted, "{:?}", unsolved);
+        }
+    }
+}
