@@ -29,7 +29,7 @@ pub fn compiled(relative: &str) -> PathBuf {
     let out_dir = crate::target_dir().join("judge");
     std::fs::create_dir_all(&out_dir).expect("create <target>/judge");
     let exe = out_dir.join(relative.replace(['/', '.'], "_"));
-    let output = Command::new("rustc")
+    let output = Command::new(testkit::build::rustc())
         .args([
             "-C",
             "opt-level=3",

@@ -14,10 +14,8 @@ use std::sync::Once;
 
 pub mod judge;
 
-pub use testkit::workspace_root;
-
-/// The four contest binaries.
-pub const PROBLEMS: [&str; 4] = ["jigsaw", "sima4", "latin6", "target9"];
+pub use testkit::build::{target_and_profile, target_dir};
+pub use testkit::{workspace_root, PROBLEMS};
 
 /// `tests/fixtures/<problem>`.
 pub fn fixture_dir(problem: &str) -> PathBuf {
@@ -44,28 +42,6 @@ pub fn fixture_pairs(problem: &str) -> Vec<(PathBuf, PathBuf)> {
     walk(&fixture_dir(problem), &mut pairs);
     pairs.sort();
     pairs
-}
-
-/// The target directory and profile folder of the running test executable
-/// (`<target>/<profile>/deps/<test>`).
-fn target_and_profile() -> (PathBuf, String) {
-    let exe = std::env::current_exe().expect("test executable path");
-    let profile_dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("test executables live in <target>/<profile>/deps");
-    let profile = profile_dir
-        .file_name()
-        .and_then(|n| n.to_str())
-        .expect("profile folder name")
-        .to_string();
-    let target = profile_dir.parent().expect("target folder").to_path_buf();
-    (target, profile)
-}
-
-/// The target directory of the running test executable.
-pub(crate) fn target_dir() -> PathBuf {
-    target_and_profile().0
 }
 
 /// The path of a freshly built contest binary, `problem` one of [`PROBLEMS`].

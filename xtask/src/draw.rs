@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
+use xtask::PROBLEMS;
 
 use common::layout::Layout;
 use common::regions::regions_from_walls;
@@ -24,7 +25,7 @@ use testkit::process;
 #[derive(clap::Parser, Debug)]
 pub struct Options {
     /// The problem the input is of
-    #[arg(value_parser = ["jigsaw", "sima4", "latin6", "target9"])]
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS))]
     problem: String,
     /// The input file
     file: PathBuf,

@@ -13,20 +13,8 @@ pub mod target9_score;
 use std::path::PathBuf;
 use std::process::Command;
 
-pub use testkit::workspace_root;
-
-/// Cargo's target folder: `$CARGO_TARGET_DIR`, else `$CARGO_BUILD_TARGET_DIR` (relative ones
-/// taken from the workspace root), else `target/` in the workspace.
-pub fn target_dir() -> PathBuf {
-    let root = workspace_root();
-    ["CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_DIR"]
-        .iter()
-        .find_map(std::env::var_os)
-        .map_or_else(|| root.join("target"), |dir| root.join(dir))
-}
-
-/// The four problems, in the order of the docs and the bench's tables.
-pub const PROBLEMS: [&str; 4] = ["jigsaw", "sima4", "latin6", "target9"];
+pub use testkit::build::target_dir;
+pub use testkit::{workspace_root, PROBLEMS};
 
 /// The problem that a data set (`<problem>...`) or a heavy-tail family
 /// (`tails-<problem>-...`) is named after. Panics on any other name: the names are the

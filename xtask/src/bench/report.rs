@@ -4,12 +4,12 @@
 use std::fmt::Write as _;
 use std::fs::{self};
 use std::path::Path;
-use std::process::Command;
 use std::thread;
 use std::time::{Duration, SystemTime};
 
 use crate::figures::{duration, rate};
 use crate::plot;
+use testkit::build::{rustc_version, Commit};
 use testkit::thousands;
 
 use super::measure::{Peer, SetResult, GNU_TIME};
@@ -113,7 +113,7 @@ pub(super) fn heading(args: &[String], paths: &Paths, skipped: &[String], out: &
         "- machine: {}, {} cores; load average {} at the end",
         cpu, cores, load
     );
-    let _ = writeln!(out, "- compiler: {}", rustc_version(&paths.root));
+    let _ = writeln!(out, "- compiler: {}", rustc_version());
     let _ = match &paths.shared {
         Some(dir) => writeln!(out, "- data folder: {}", dir.display()),
         None => writeln!(out, "- data folder: none (`--data DIR`, else `../shared`)"),
@@ -128,38 +128,13 @@ pub(super) fn heading(args: &[String], paths: &Paths, skipped: &[String], out: &
     }
 }
 
-/// The commit checked out in `root`, and whether the work tree differs from it.
+/// The commit checked out in `root`, short, and whether the work tree differs from it.
 pub(super) fn commit(root: &Path) -> String {
-    let git = |args: &[&str]| {
-        Command::new("git")
-            .current_dir(root)
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    match git(&["rev-parse", "--short=12", "HEAD"]) {
-        Some(hash) => match git(&["status", "--porcelain", "--untracked-files=no"]) {
-            Some(changes) if changes.is_empty() => hash,
-            _ => format!("{} with uncommitted changes", hash),
-        },
+    match Commit::of(root) {
+        Some(commit) if commit.dirty => format!("{} with uncommitted changes", commit.short(12)),
+        Some(commit) => commit.short(12).to_string(),
         None => "unknown (no git repository)".to_string(),
     }
-}
-
-/// `rustc --version` as cargo would run it in `root`.
-pub(super) fn rustc_version(root: &Path) -> String {
-    Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
-        .current_dir(root)
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map_or_else(
-            || "unknown".to_string(),
-            |o| String::from_utf8_lossy(&o.stdout).trim().to_string(),
-        )
 }
 
 /// `seconds` after 1970-01-01 00:00 UTC as `YYYY-MM-DD HH:MM UTC` (the proleptic Gregorian

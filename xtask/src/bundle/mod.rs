@@ -50,6 +50,7 @@ mod captures;
 mod crate_root;
 mod load;
 mod package;
+mod prune;
 mod reach;
 mod rustc;
 mod syntax;
@@ -67,8 +68,8 @@ use syn::{File, Item};
 use crate_root::{check_clashes, exported_macros, top_names, MACROS};
 use load::load;
 use package::{header, package};
+use prune::prune_with_rustc;
 use reach::{prune_unreached, reached_from_main};
-use rustc::prune_with_rustc;
 use syntax::item_name;
 
 /// The largest bundle, in bytes: 56 KiB, inside the source limits that online judges

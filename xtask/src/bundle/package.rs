@@ -6,6 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 use super::syntax::map_group;
+use testkit::build::Commit;
 
 /// How the workspace is named where its manifest gives no `repository` URL.
 const WORKSPACE: &str = "the sudoku-variants workspace (no public URL)";
@@ -69,20 +70,16 @@ pub(super) fn package(root: &Path, problem: &str) -> Result<Package, String> {
     })
 }
 
-/// The commit of the workspace at `root` (`git rev-parse HEAD`), followed by `-dirty` if
-/// `git status` shows changes or new files; `unknown` outside git.
+/// The commit of the workspace at `root`, followed by `-dirty` if `git status` shows changes
+/// or new files; `unknown` outside git.
 fn commit(root: &Path) -> String {
-    let git = |args: &[&str]| {
-        let output = Command::new("git").arg("-C").arg(root).args(args).output();
-        let output = output.ok().filter(|o| o.status.success())?;
-        Some(String::from_utf8_lossy(&output.stdout).trim().to_string())
-    };
-    match git(&["rev-parse", "HEAD"]) {
-        Some(head) if !head.is_empty() => {
-            let changed = git(&["status", "--porcelain"]).is_none_or(|s| !s.is_empty());
-            format!("{}{}", head, if changed { "-dirty" } else { "" })
-        }
-        _ => "unknown".to_string(),
+    match Commit::of(root) {
+        Some(commit) => format!(
+            "{}{}",
+            commit.hash,
+            if commit.dirty { "-dirty" } else { "" }
+        ),
+        None => "unknown".to_string(),
     }
 }
 

@@ -11,6 +11,8 @@ use testkit::gen;
 use testkit::reference;
 use xtask::expected::rows;
 
+use super::Completions;
+
 /// The most steps the reference may take on one jigsaw or target9 instance before the
 /// exact-cover engine is left to answer alone (some milliseconds).
 const REFERENCE_STEPS: usize = 20_000;
@@ -18,15 +20,6 @@ const REFERENCE_STEPS: usize = 20_000;
 /// The most completions the exact-cover engine visits for a target9 score: it scores every
 /// completion, without a bound.
 pub const DLX_COMPLETIONS: usize = 200_000;
-
-/// What a jigsaw grid (or any grid) has.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Completions {
-    None,
-    /// The only completion.
-    One(Vec<u8>),
-    Several,
-}
 
 /// The completions of `givens` on `regions` (side `size`), counted to two by the exact-cover
 /// engine, and by the reference too when it settles within [`REFERENCE_STEPS`]; errs if the

@@ -7,7 +7,8 @@
 //! the border, givens that never clash (so a strict input validator accepts every file).
 //! `docs/judging.md` tells what each group checks.
 
-use super::answers::{self, Completions};
+use super::answers;
+use super::Completions;
 use testkit::gen::{self, Rng};
 use testkit::reference;
 use xtask::hunt::instance::{Instance, Problem};

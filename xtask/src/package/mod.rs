@@ -33,11 +33,19 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
+use xtask::PROBLEMS;
 
 use testkit::process;
 
-/// The problems, in the order `all` packages them.
-pub const PROBLEMS: [&str; 4] = ["jigsaw", "sima4", "latin6", "target9"];
+/// What a grid has, as a package's answers count it: [`answers`] and [`sat_check`] both
+/// answer with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Completions {
+    None,
+    /// The only completion.
+    One(Vec<u8>),
+    Several,
+}
 
 /// A run of the binary on one test longer than this is a failure of the package.
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -50,7 +58,7 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 )]
 pub struct Options {
     /// The problem, or all four
-    #[arg(value_parser = ["jigsaw", "sima4", "latin6", "target9", "all"])]
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().copied().chain(["all"])))]
     problem: String,
     /// The folder the packages go in, one subfolder each [default: <target>/package]
     #[arg(short = 'o', long = "output", value_name = "DIR")]

@@ -19,7 +19,7 @@ use batsat::clause::Kind;
 use batsat::{lbool, Lit, Solver, SolverInterface};
 use testkit::check;
 
-use super::answers::Completions;
+use super::Completions;
 
 /// The side of a jigsaw grid.
 const N: usize = 9;

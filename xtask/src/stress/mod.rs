@@ -44,6 +44,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
+use xtask::PROBLEMS;
 
 use testkit::gen::Rng;
 use testkit::process;
@@ -96,7 +97,7 @@ pub fn main(options: &Options) -> Result<(), String> {
 )]
 pub struct Options {
     /// The problem
-    #[arg(value_parser = ["jigsaw", "sima4", "latin6", "target9"])]
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS))]
     problem: String,
     /// How many cases
     #[arg(long, value_name = "N", default_value_t = 2000)]
