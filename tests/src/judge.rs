@@ -16,16 +16,33 @@ pub fn judge_dir(problem: &str) -> PathBuf {
     testkit::workspace_root().join("judge").join(problem)
 }
 
-/// The executable of `judge/<relative>` (e.g. `jigsaw/input_validators/validate.rs`),
-/// compiled once per test process into `<target>/judge/`. Panics with the compiler's message
-/// if it does not compile without warnings.
+/// The source of `judge/<relative>` as a package holds it: copied into a folder of its own
+/// under `<target>/judge/src/`, with `judge/input_lines.rs` beside it as `cargo xtask
+/// package` puts it beside each input validator. Returns the copy's path.
+pub fn assembled(relative: &str) -> PathBuf {
+    let judge = testkit::workspace_root().join("judge");
+    let dir = crate::target_dir()
+        .join("judge/src")
+        .join(relative.replace(['/', '.'], "_"));
+    std::fs::create_dir_all(&dir).expect("create <target>/judge/src/<program>");
+    let source = judge.join(relative);
+    let copy = dir.join(source.file_name().expect("a program is a file"));
+    std::fs::copy(&source, &copy).unwrap_or_else(|e| panic!("{}: {}", source.display(), e));
+    std::fs::copy(judge.join("input_lines.rs"), dir.join("input_lines.rs"))
+        .expect("copy judge/input_lines.rs");
+    copy
+}
+
+/// The executable of `judge/<relative>` (e.g. `jigsaw/input_validators/main.rs`), compiled
+/// once per test process into `<target>/judge/` from its [`assembled`] source. Panics with the
+/// compiler's message if it does not compile without warnings.
 pub fn compiled(relative: &str) -> PathBuf {
     static BUILT: Mutex<Vec<(String, PathBuf)>> = Mutex::new(Vec::new());
     let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, exe)) = built.iter().find(|(r, _)| r == relative) {
         return exe.clone();
     }
-    let source = testkit::workspace_root().join("judge").join(relative);
+    let source = assembled(relative);
     let out_dir = crate::target_dir().join("judge");
     std::fs::create_dir_all(&out_dir).expect("create <target>/judge");
     let exe = out_dir.join(relative.replace(['/', '.'], "_"));
@@ -84,7 +101,7 @@ impl Verdict {
 
 /// Runs `problem`'s input validator on `input`.
 pub fn validate(problem: &str, input: &[u8]) -> Verdict {
-    let exe = compiled(&format!("{}/input_validators/validate.rs", problem));
+    let exe = compiled(&format!("{}/input_validators/main.rs", problem));
     let run = run(&mut Command::new(exe), input, Duration::from_secs(60));
     Verdict {
         code: run.status.and_then(|s| s.code()),

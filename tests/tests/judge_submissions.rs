@@ -12,7 +12,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use testkit::gen::{self, Rng};
-use tests::judge::{check_latin6, compiled, judge_dir, programs_in, run, scratch_file, validate};
+use tests::judge::{
+    assembled, check_latin6, compiled, judge_dir, programs_in, run, scratch_file, validate,
+};
 use tests::{binary, fixture_dir};
 
 /// The standard output of `judge/<relative>` on `input`; it must exit with status 0.
@@ -92,7 +94,7 @@ fn every_judge_program_compiles_cleanly_and_is_formatted() {
     );
     for program in programs {
         compiled(&program);
-        let source = tests::workspace_root().join("judge").join(&program);
+        let source = assembled(&program);
         let check = Command::new("rustfmt")
             .args(["--check", "--edition", "2021"])
             .arg(&source)

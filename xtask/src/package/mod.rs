@@ -8,7 +8,8 @@
 //!                                        and sample.pdf, the first sample drawn (jigsaw, latin6)
 //! DIR/<problem>/data/sample/             the statement's samples (tests/fixtures/<problem>/)
 //! DIR/<problem>/data/secret/<group>/     generated tests, in groups (data.rs)
-//! DIR/<problem>/input_validators/        judge/<problem>/input_validators/
+//! DIR/<problem>/input_validators/validate/  judge/<problem>/input_validators/main.rs and
+//!                                        judge/input_lines.rs, one program
 //! DIR/<problem>/output_validators/       judge/<problem>/output_validators/ (where there is one)
 //! DIR/<problem>/submissions/accepted/    the bundle (`cargo xtask bundle <problem>`)
 //! DIR/<problem>/submissions/<verdict>/   judge/<problem>/submissions/, and the peers (peers.rs)
@@ -133,7 +134,17 @@ pub fn package_files(
             with_cjk_fonts(&name, text),
         );
     }
-    for folder in ["input_validators", "output_validators", "submissions"] {
+    // The input validator is a program of two files, so it gets a folder of its own: its
+    // main.rs, and beside it the reader the four validators share.
+    let validator = Path::new("input_validators/validate");
+    for (name, bytes) in tree(&judge.join("input_validators"))? {
+        files.insert(validator.join(name), bytes);
+    }
+    files.insert(
+        validator.join("input_lines.rs"),
+        read(&root.join("judge/input_lines.rs"))?,
+    );
+    for folder in ["output_validators", "submissions"] {
         let from = judge.join(folder);
         if from.is_dir() {
             for (name, bytes) in tree(&from)? {

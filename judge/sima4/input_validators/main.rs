@@ -6,66 +6,12 @@
 //! 1-4), as the statement promises; givens that clash leave none and are refused.
 //!
 //! Reads standard input; exits 42 when the input is valid, else 43 after one line on standard
-//! error naming the broken rule. Std only, one file, as problemtools compiles it.
+//! error naming the broken rule. Std only; `input_lines.rs`, which
+//! the package copies beside this file, holds the reader all four validators share.
 
-use std::io::Read;
-use std::process::exit;
+mod input_lines;
 
-/// The input split into lines that must each end in `\n`; counts lines from 1.
-struct Lines<'a> {
-    rest: &'a [u8],
-    number: usize,
-}
-
-impl<'a> Lines<'a> {
-    /// The next line without its `\n`, or the rule it breaks (missing, or no final newline).
-    fn next(&mut self, what: &str) -> Result<&'a [u8], String> {
-        self.number += 1;
-        if self.rest.is_empty() {
-            return Err(format!(
-                "line {}: input ends where {} was expected",
-                self.number, what
-            ));
-        }
-        match self.rest.iter().position(|&b| b == b'\n') {
-            Some(end) => {
-                let line = &self.rest[..end];
-                self.rest = &self.rest[end + 1..];
-                Ok(line)
-            }
-            None => Err(format!(
-                "line {}: the last line must end with a newline",
-                self.number
-            )),
-        }
-    }
-
-    /// Success if nothing follows.
-    fn end(&self) -> Result<(), String> {
-        if self.rest.is_empty() {
-            Ok(())
-        } else {
-            Err(format!(
-                "line {}: text after the end of the input",
-                self.number + 1
-            ))
-        }
-    }
-}
-
-/// A decimal integer without sign or leading zeros, at most `max`.
-fn integer(token: &[u8], max: u32) -> Option<u32> {
-    let digits = token.iter().all(u8::is_ascii_digit);
-    if token.is_empty() || token.len() > 4 || !digits || (token[0] == b'0' && token.len() > 1) {
-        return None;
-    }
-    let value = token.iter().fold(0, |v, &d| v * 10 + u32::from(d - b'0'));
-    if value <= max {
-        Some(value)
-    } else {
-        None
-    }
-}
+use input_lines::{integer, Lines};
 
 /// The number of completions of `board` (0 = empty), counted up to 2. At most 4^16 steps in
 /// theory; a 4x4 board settles in a few hundred.
@@ -105,10 +51,7 @@ fn givens_agree(board: &[u8; 16]) -> bool {
 }
 
 fn validate(input: &[u8]) -> Result<(), String> {
-    let mut lines = Lines {
-        rest: input,
-        number: 0,
-    };
+    let mut lines = Lines::new(input);
     let first = lines.next("the number of cases T")?;
     let cases = integer(first, 100).filter(|&t| t >= 1).ok_or_else(|| {
         format!(
@@ -158,16 +101,5 @@ fn validate(input: &[u8]) -> Result<(), String> {
 }
 
 fn main() {
-    let mut input = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut input) {
-        eprintln!("cannot read the input: {}", e);
-        exit(1);
-    }
-    match validate(&input) {
-        Ok(()) => exit(42),
-        Err(rule) => {
-            eprintln!("{}", rule);
-            exit(43);
-        }
-    }
+    input_lines::validate_stdin(validate)
 }
