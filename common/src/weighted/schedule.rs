@@ -703,4 +703,23 @@ mod tests {
         assert_eq!(engine.maximise(&clash), None);
         assert!(engine.progress().is_empty());
     }
+
+    /// Budgets count work in bounded nodes: each bounded node is one, and the tails' fitting
+    /// is paid for at one node per [`FIT_SHARE`] of its nodes, its remainder not yet counted.
+    #[test]
+    fn the_work_spent_counts_each_bounded_node_and_the_fitting_by_its_share() {
+        let layout = Layout::boxes(2, 2);
+        let mut engine = Maximiser::<u64>::new(&layout, &[1; 16]);
+        for (nodes, fitted, spent) in [
+            (0, 0, 0),
+            (5, 0, 5),
+            (0, FIT_SHARE - 1, 0),
+            (0, FIT_SHARE, 1),
+            (7, 3 * FIT_SHARE + 2, 10),
+        ] {
+            engine.nodes = nodes;
+            engine.fitted = fitted;
+            assert_eq!(engine.spent(), spent, "{} nodes, {} fitted", nodes, fitted);
+        }
+    }
 }
