@@ -220,3 +220,25 @@ impl<'a, B: Bitset> Node<'a, B> {
         Some(struck)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A digit that reasoning struck from a cell cannot be placed there, though no peer
+    /// holds it: the placement is a contradiction. A candidate is placed, and its cell
+    /// solved.
+    #[test]
+    fn a_digit_struck_from_a_cell_cannot_be_placed_there() {
+        let layout = Layout::boxes(2, 2);
+        let mut engine = Maximiser::<u64>::new(&layout, &[1; 16]);
+        assert!(engine.start(&[0; 16]));
+        let mut node = engine.node(0);
+        let (cell, struck, kept) = (5, 1 << 2, 1 << 1);
+        node.state.candidates[cell] &= !struck;
+        assert!(!node.place(cell, struck), "a struck digit was placed");
+        assert!(node.place(cell, kept));
+        assert_eq!(node.state.candidates[cell], kept);
+        assert!(!node.state.is_unsolved(cell));
+    }
+}
