@@ -46,6 +46,18 @@ impl<'a> Lines<'a> {
         }
     }
 
+    /// The first line, the number of cases T: 1 to `most`, without leading zeros.
+    pub fn cases(&mut self, most: u32) -> Result<u32, String> {
+        let first = self.next("the number of cases T")?;
+        integer(first, most).filter(|&t| t >= 1).ok_or_else(|| {
+            format!(
+                "line 1: expected the number of cases T, 1-{} without leading zeros, found {:?}",
+                most,
+                String::from_utf8_lossy(first)
+            )
+        })
+    }
+
     /// Success if nothing follows.
     pub fn end(&self) -> Result<(), String> {
         if self.rest.is_empty() {

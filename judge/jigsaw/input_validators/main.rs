@@ -149,13 +149,7 @@ fn regions(grid: &[u32; 81]) -> [usize; 81] {
 
 fn validate(input: &[u8]) -> Result<(), String> {
     let mut lines = Lines::new(input);
-    let first = lines.next("the number of cases T")?;
-    let cases = integer(first, 2500).filter(|&t| t >= 1).ok_or_else(|| {
-        format!(
-            "line 1: expected the number of cases T, 1-2500 without leading zeros, found {:?}",
-            String::from_utf8_lossy(first)
-        )
-    })?;
+    let cases = lines.cases(2500)?;
     for case in 1..=cases {
         if case > 1 && !lines.next("the empty line between cases")?.is_empty() {
             return Err(format!(

@@ -11,7 +11,7 @@
 
 mod input_lines;
 
-use input_lines::{integer, Lines};
+use input_lines::Lines;
 
 /// The number of completions of `board` (0 = empty), counted up to 2. At most 4^16 steps in
 /// theory; a 4x4 board settles in a few hundred.
@@ -52,13 +52,7 @@ fn givens_agree(board: &[u8; 16]) -> bool {
 
 fn validate(input: &[u8]) -> Result<(), String> {
     let mut lines = Lines::new(input);
-    let first = lines.next("the number of cases T")?;
-    let cases = integer(first, 100).filter(|&t| t >= 1).ok_or_else(|| {
-        format!(
-            "line 1: expected the number of cases T, 1-100 without leading zeros, found {:?}",
-            String::from_utf8_lossy(first)
-        )
-    })?;
+    let cases = lines.cases(100)?;
     for case in 1..=cases {
         if !lines.next("the empty line before a board")?.is_empty() {
             return Err(format!(
