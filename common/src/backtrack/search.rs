@@ -1,0 +1,398 @@
+//! The [`Search`] from the root: level 0 set up from the givens, a descent by one placement,
+//! the count with its value symmetry and its limit of nodes, the lexicographic walk, and the
+//! probes (failed literals) within the [`Walk`]'s share.
+
+use super::*;
+
+impl<B: Bitset> Search<B> {
+    pub(super) fn new(layout: &Layout) -> Self {
+        let tables = Tables::new(layout);
+        Search {
+            levels: vec![State::new(&tables); tables.cells + 1],
+            grid: vec![0; tables.cells],
+            hidden: true,
+            nodes: 0,
+            hand_over_after: SAT_AFTER,
+            root: State::new(&tables),
+            guesses: 0,
+            sat_conflicts: 0,
+            sat_propagations: 0,
+            sat_cap: u64::MAX,
+            marks: Marks {
+                stale_hidden: [0; MAX_DIGITS],
+                changed: 0,
+                stale_locked: [0; MAX_DIGITS],
+            },
+            tables,
+        }
+    }
+
+    /// The node of level `depth`, looking for locked candidates if `locking` and for hidden
+    /// singles if `hidden`.
+    #[inline]
+    fn node(&mut self, depth: usize, locking: bool, hidden: bool) -> Node<'_, B> {
+        Node {
+            tables: &self.tables,
+            state: &mut self.levels[depth],
+            grid: &mut self.grid,
+            marks: &mut self.marks,
+            locking,
+            hidden,
+        }
+    }
+
+    /// Sets up level 0 from `givens` (0 = empty, else a digit `1..=N`) and propagates.
+    /// False when the givens already contradict each other.
+    pub(super) fn start(&mut self, givens: &[u8]) -> bool {
+        assert_eq!(givens.len(), self.tables.cells, "one given per cell");
+        self.levels[0] = State::new(&self.tables);
+        self.marks = Marks {
+            stale_hidden: [self.tables.all_houses; MAX_DIGITS],
+            changed: (1 << self.tables.size) - 1,
+            stale_locked: [self.tables.all_houses; MAX_DIGITS],
+        };
+        let mut node = self.node(0, true, true);
+        let size = node.tables.size;
+        for (cell, &g) in givens.iter().enumerate() {
+            if g != 0 {
+                assert!(g as usize <= size, "given out of range");
+                let d = g as usize - 1;
+                if !node.state.candidates[d].contains(cell) {
+                    return false;
+                }
+                node.place_unmarked(cell, d, (1 << size) - 1 - (1 << d));
+            }
+        }
+        node.propagate()
+    }
+
+    /// Places digit `d + 1` in `cell` at level `depth` (a copy of `from`'s state, unless
+    /// `from == depth`) and propagates. `digits` are the cell's candidates at `from` (bit
+    /// `digit - 1`). False on a contradiction.
+    #[inline]
+    fn descend(&mut self, from: usize, depth: usize, cell: usize, digits: u32, d: usize) -> bool {
+        if from != depth {
+            let (upper, lower) = self.levels.split_at_mut(depth);
+            lower[0].copy_from(&upper[from], self.tables.size, self.hidden);
+        }
+        // Without hidden singles, nothing reads the marks, nor a solved cell's other digits.
+        let others = if self.hidden {
+            self.marks.stale_hidden = [0; MAX_DIGITS];
+            self.marks.changed = 0;
+            digits & !(1 << d)
+        } else {
+            0
+        };
+        let mut node = self.node(depth, false, self.hidden);
+        node.place_and_mark(cell, d, others);
+        node.propagate()
+    }
+
+    /// Counts the solutions below level `depth` into `count`, each `weight` times, until
+    /// `count` reaches `limit`; the first one found goes into `solution`. `fresh`: the digits
+    /// (bit `digit - 1`) that neither a given nor a branch on the path placed.
+    ///
+    /// Value symmetry: swapping two fresh digits everywhere maps the solutions of this node
+    /// (the givens and the path's branches, which name neither digit) one to one onto
+    /// themselves, and those with a fresh digit in `cell` onto those with the other one there.
+    /// So of a cell's fresh candidates only the smallest is tried, its solutions counting once
+    /// for each of them. Exact whatever propagation did: it only strikes what no solution has.
+    pub(super) fn count_from(
+        &mut self,
+        depth: usize,
+        limit: usize,
+        count: &mut usize,
+        solution: &mut [u8],
+        mut fresh: u32,
+        mut weight: usize,
+    ) {
+        let size = self.tables.size;
+        loop {
+            self.nodes += 1;
+            if self.nodes > self.hand_over_after {
+                return;
+            }
+            let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
+                Some(cell) => cell,
+                None => {
+                    if *count == 0 {
+                        solution.copy_from_slice(&self.grid);
+                    }
+                    *count = count.saturating_add(weight);
+                    return;
+                }
+            };
+            let all = self.levels[depth].digits_of(size, cell);
+            let twins = all & fresh;
+            let skipped = twins & twins.wrapping_sub(1);
+            let twin_weight = weight.saturating_mul(twins.count_ones() as usize);
+            let mut digits = Digits(all & !skipped);
+            self.guesses += u64::from(digits.0 & (digits.0 - 1) != 0);
+            while let Some(d) = digits.next_unless_last() {
+                if self.descend(depth, depth + 1, cell, all, d) {
+                    let w = if twins >> d & 1 != 0 {
+                        twin_weight
+                    } else {
+                        weight
+                    };
+                    self.count_from(depth + 1, limit, count, solution, fresh & !(1 << d), w);
+                    if *count >= limit || self.nodes > self.hand_over_after {
+                        return;
+                    }
+                }
+            }
+            let d = digits.last_left();
+            if twins >> d & 1 != 0 {
+                weight = twin_weight;
+            }
+            fresh &= !(1 << d);
+            if !self.descend(depth, depth, cell, all, d) {
+                return;
+            }
+        }
+    }
+
+    /// Whether the root's candidates admit no fractional cover by templates
+    /// ([`crate::fractional_cover::refutes`]): a proof that no solution exists.
+    pub(super) fn no_cover(&self) -> bool {
+        let t = &self.tables;
+        let n = t.size;
+        let mut region_of = vec![0u8; t.cells];
+        for (g, &region) in t.houses[2 * n..3 * n].iter().enumerate() {
+            for cell in Cells(region) {
+                region_of[cell] = g as u8;
+            }
+        }
+        crate::fractional_cover::refutes(n, &region_of, &self.root.candidates[..n])
+    }
+
+    pub(super) fn visit_from<F>(&mut self, depth: usize, walk: &mut Walk, visit: &mut F) -> bool
+    where
+        F: FnMut(&[u8]) -> bool,
+    {
+        let size = self.tables.size;
+        'node: loop {
+            walk.nodes += 1;
+            if self.levels[depth].unsolved.is_empty() {
+                walk.visited += 1;
+                walk.fruitless = 0;
+                return visit(&self.grid);
+            }
+            walk.fruitless += 1;
+            if walk.fruitless >= walk.patience && walk.may_probe() {
+                let before = walk.trials;
+                let alive = self.probe(depth, &mut walk.trials);
+                walk.nodes += walk.trials - before;
+                if !alive {
+                    return true;
+                }
+                if self.levels[depth].unsolved.is_empty() {
+                    continue;
+                }
+            }
+            let state = &self.levels[depth];
+            let cell = state.unsolved.lowest();
+            let all = state.digits_of(size, cell);
+            let mut digits = Digits(all);
+            while let Some(d) = digits.next_unless_last() {
+                if !self.descend(depth, depth + 1, cell, all, d) {
+                    continue;
+                }
+                if !self.visit_from(depth + 1, walk, visit) {
+                    return false;
+                }
+                if walk.fruitless >= walk.patience {
+                    // The digits tried leave the cell, and the node is probed again: a dead
+                    // end found below may show here too, before the next branch.
+                    let state = &mut self.levels[depth];
+                    for e in Digits(all & !digits.0) {
+                        state.candidates[e] = state.candidates[e].and_not(B::cell(cell));
+                    }
+                    continue 'node;
+                }
+            }
+            if !self.descend(depth, depth, cell, all, digits.last_left()) {
+                return true;
+            }
+        }
+    }
+
+    /// Failed literals at level `depth`, which has an empty cell: each candidate of each empty
+    /// cell is tried one level down with hidden singles, those that lead to a contradiction
+    /// are struck, and the node propagates, until no trial fails; `trials` counts the tries.
+    /// False when the node has no solution. Only digits that lead nowhere go, so a
+    /// lexicographic walk keeps its order. A dead end that the first-cell order meets late,
+    /// such as groups that are the rows but for two cells of one column swapped between two
+    /// rows, is seen at once. O(N^3) propagations a round.
+    fn probe(&mut self, depth: usize, trials: &mut u64) -> bool {
+        let hidden = self.hidden;
+        self.hidden = true;
+        let alive = self.strike_failed_literals(depth, trials);
+        self.hidden = hidden;
+        alive
+    }
+
+    /// [`Search::probe`] once `hidden` is set: rebuilds the node from the grid, then strikes
+    /// each candidate whose trial fails and propagates, until no trial fails.
+    fn strike_failed_literals(&mut self, depth: usize, trials: &mut u64) -> bool {
+        let t = &self.tables;
+        // As in `locked_candidates`, the `min` drops index checks.
+        let size = t.size.min(MAX_DIGITS);
+        // Below a root without hidden singles, solved cells may keep other digits and the
+        // open houses are not kept: both are rebuilt from the grid.
+        let state = &mut self.levels[depth];
+        for board in state.candidates[..size].iter_mut() {
+            *board = board.and(state.unsolved);
+        }
+        state.open = [t.all_houses; MAX_DIGITS];
+        for cell in Cells(t.all_cells.and_not(state.unsolved)) {
+            let d = self.grid[cell] as usize - 1;
+            state.candidates[d] = state.candidates[d].or(B::cell(cell));
+            state.open[d] &= !t.cell_houses[cell];
+        }
+        // Hidden singles first on every house: the walk looked for none below the root.
+        let mut dirty = [t.all_houses; MAX_DIGITS];
+        let mut changed = (1 << size) - 1;
+        loop {
+            self.marks.stale_hidden = dirty;
+            self.marks.changed = changed;
+            let mut node = self.node(depth, false, true);
+            if !node.propagate() {
+                return false;
+            }
+            if node.state.unsolved.is_empty() {
+                return true;
+            }
+            dirty = [0; MAX_DIGITS];
+            changed = 0;
+            for cell in Cells(self.levels[depth].unsolved) {
+                let all = self.levels[depth].digits_of(size, cell);
+                for d in Digits(all) {
+                    *trials += 1;
+                    if !self.descend(depth, depth + 1, cell, all, d) {
+                        let state = &mut self.levels[depth];
+                        state.candidates[d] = state.candidates[d].and_not(B::cell(cell));
+                        dirty[d] |= self.tables.cell_houses[cell];
+                        changed |= 1 << d;
+                    }
+                }
+                if changed != 0 && self.levels[depth].digits_of(size, cell) == 0 {
+                    return false;
+                }
+            }
+            if changed == 0 {
+                return true;
+            }
+        }
+    }
+}
+
+impl Walk {
+    /// Whether probing keeps within its share of the nodes since the last solution: a walk
+    /// whose probes find nothing to strike slows down at most that many times. The count of
+    /// trials starts anew here, not at each solution, which the walk reaches far more often.
+    fn may_probe(&mut self) -> bool {
+        if self.trials_at != self.visited {
+            self.trials_at = self.visited;
+            self.trials = 0;
+        }
+        self.trials <= PROBE_SHARE * self.fruitless
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backtrack::tests::{is_solution, parse, sparse_instance};
+    use testkit::rng::Rng;
+
+    /// The 6x6 layout whose groups are the rows, but for the cells of column `c` swapped
+    /// between rows `a` and `b`; transposed, groups are the columns and the swap is in a row.
+    /// Never solvable: the swapped cells would need the same letter.
+    fn rows_swapped(a: usize, b: usize, c: usize, transposed: bool) -> Layout {
+        let mut groups: Vec<u8> = (0..36).map(|cell| (cell / 6) as u8).collect();
+        groups.swap(a * 6 + c, b * 6 + c);
+        if transposed {
+            groups = (0..36)
+                .map(|cell| groups[cell % 6 * 6 + cell / 6])
+                .collect();
+        }
+        Layout::new(6, groups).unwrap()
+    }
+
+    #[test]
+    fn a_probe_sees_rows_with_two_cells_swapped_fail() {
+        let mut search: Search<u64> = Search::new(&rows_swapped(4, 5, 2, false));
+        assert!(search.start(&[0; 36]));
+        search.hidden = false;
+        let mut trials = 0;
+        assert!(!search.probe(0, &mut trials));
+        assert!(!search.hidden);
+        assert!(trials > 0);
+        // The groups are the rows again: the probe finds nothing to refute.
+        let rows = Layout::new(6, (0..36).map(|cell| (cell / 6) as u8).collect()).unwrap();
+        let mut search: Search<u64> = Search::new(&rows);
+        assert!(search.start(&[0; 36]));
+        assert!(search.probe(0, &mut trials));
+        assert!(!search.levels[0].unsolved.is_empty());
+    }
+
+    #[test]
+    fn a_probe_below_a_root_without_hidden_singles_reads_the_placed_cells() {
+        // Groups are the columns but for cells (0, 0) and (0, 1) swapped: once A and B are
+        // placed there without hidden singles, group 0 has no place left for A.
+        let mut search: Search<u64> = Search::new(&rows_swapped(0, 1, 0, true));
+        assert!(search.start(&[0; 36]));
+        search.hidden = false;
+        let all = search.levels[0].digits_of(6, 0);
+        assert!(search.descend(0, 1, 0, all, 0));
+        let all = search.levels[1].digits_of(6, 1);
+        assert!(search.descend(1, 2, 1, all, 1));
+        assert!(!search.probe(2, &mut 0));
+    }
+
+    #[test]
+    fn a_walk_that_probes_keeps_every_solution_in_order() {
+        // Scattered groups whose 720 solutions (one grid under every renaming of the letters)
+        // lie far apart in lexicographic order: the walk probes between them.
+        let layout = Layout::new(6, parse("305013 415412 204214 321305 504243 210535")).unwrap();
+        let mut solver = Backtracker::<u64>::new(&layout);
+        let mut seen: Vec<Vec<u8>> = Vec::new();
+        let visited = solver.visit_lex(&[0; 36], |g| {
+            seen.push(g.to_vec());
+            true
+        });
+        let mut grid = vec![0; 36];
+        let counted = solver.count_up_to(&[0; 36], 1000, &mut grid);
+        assert_eq!(visited, counted as u64);
+        assert_eq!(seen.len(), 720);
+        assert!(seen.windows(2).all(|w| w[0] < w[1]));
+        assert!(seen.iter().all(|g| is_solution(&layout, &[0; 36], g)));
+    }
+
+    #[test]
+    fn value_symmetry_keeps_counts_exact() {
+        // Against `visit_lex`, which tries every digit: the same count up to the limit, on
+        // grids with no unused digit, one, or several.
+        let mut rng = Rng::new(1);
+        let mut unused = [0; 7];
+        for round in 0..300 {
+            let (h, w) = [(2, 2), (2, 3), (1, 4)][round % 3];
+            let (layout, givens) = sparse_instance(&mut rng, h, w, 12);
+            let mut solver = Backtracker::<u64>::new(&layout);
+            let mut grid = vec![0; layout.cells()];
+            let limit = rng.between(1, 200);
+            let count = solver.count_up_to(&givens, limit, &mut grid);
+            let mut visited = 0;
+            solver.visit_lex(&givens, |_| {
+                visited += 1;
+                visited < limit
+            });
+            assert_eq!(count, visited, "{:?}", givens);
+            assert!(count == 0 || is_solution(&layout, &givens, &grid));
+            let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
+            unused[layout.size() - used.count_ones() as usize] += 1;
+        }
+        assert!(unused[..3].iter().all(|&k| k > 0), "{:?}", unused);
+    }
+}
