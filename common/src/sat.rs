@@ -120,10 +120,15 @@ pub struct Sat {
     /// The most conflicts [`Sat::solve`] may meet (see [`Sat::cap_conflicts`]).
     cap: u64,
     /// Room that conflict analysis reuses at each conflict rather than allocating: the
-    /// clause it learns, the literals found implied, and the walk of [`Sat::implied`].
+    /// clause it learns (which [`Sat::learn`] then adds), the literals found implied, and the
+    /// walk of [`Sat::implied`].
     learnt: Vec<u32>,
     marked: Vec<u32>,
     stack: Vec<u32>,
+    /// Per decision level: the last learnt clause (numbered by [`Sat::conflicts`]) found to
+    /// have a literal of that level, so that [`Sat::learn`] counts a clause's levels, its
+    /// glue, in one pass, without sorting them.
+    level_seen: Vec<u64>,
 }
 
 impl Sat {
@@ -185,9 +190,9 @@ impl Sat {
                 }
                 self.failed = self.limits.is_empty();
                 if !self.failed {
-                    let (learnt, back) = self.analyze(conflict);
+                    let back = self.analyze(conflict);
                     self.backtrack(back);
-                    let glue = self.learn(&learnt);
+                    let glue = self.learn();
                     self.glue_sum += glue;
                     let slot = since % RECENT;
                     sum = sum + glue - recent[slot];
@@ -414,10 +419,10 @@ impl Sat {
 
     // Conflict analysis.
 
-    /// First-UIP analysis of conflict clause `c`, minimized: the learnt clause, its asserting
-    /// literal first and a literal of the highest other level second, and that level. Bumps
-    /// the activity of every variable met.
-    fn analyze(&mut self, mut c: usize) -> (Vec<u32>, usize) {
+    /// First-UIP analysis of conflict clause `c`, minimized: the learnt clause, left in
+    /// [`Sat::learnt`] with its asserting literal first and a literal of the highest other
+    /// level second, and that level, returned. Bumps the activity of every variable met.
+    fn analyze(&mut self, mut c: usize) -> usize {
         let current = self.limits.len();
         let mut learnt = std::mem::take(&mut self.learnt);
         learnt.clear();
@@ -487,9 +492,8 @@ impl Sat {
                 learnt.swap(1, k);
             }
         }
-        let clause = learnt.to_vec();
         self.learnt = learnt;
-        (clause, back)
+        back
     }
 
     /// Whether literal `lit` of a learnt clause, false and implied, follows from the clause's
@@ -539,23 +543,29 @@ impl Sat {
 
     // The clause database.
 
-    /// Asserts the first literal of `learnt` (the search stands at the level it asserts at),
-    /// with the clause as its reason when it has more than one literal; its glue.
-    fn learn(&mut self, learnt: &[u32]) -> u64 {
+    /// Asserts the first literal of the clause [`Sat::analyze`] learnt (the search stands at
+    /// the level it asserts at), with the clause as its reason when it has more than one
+    /// literal; its glue. O(length).
+    fn learn(&mut self) -> u64 {
+        let learnt = std::mem::take(&mut self.learnt);
         let (lit, mut glue) = (learnt[0], 1);
         let reason = if learnt.len() > 1 {
-            let mut levels: Vec<usize> = learnt[1..]
-                .iter()
-                .map(|&l| self.at[(l >> 1) as usize].0)
-                .collect();
-            levels.sort_unstable();
-            levels.dedup();
-            // The asserting literal's level is above all of these.
-            glue = levels.len() as u64 + 1;
-            self.push(learnt, glue as u32)
+            // The asserting literal's level is above those of the others.
+            for &l in &learnt[1..] {
+                let level = self.at[(l >> 1) as usize].0;
+                if self.level_seen.len() <= level {
+                    self.level_seen.resize(level + 1, 0);
+                }
+                if self.level_seen[level] != self.conflicts {
+                    self.level_seen[level] = self.conflicts;
+                    glue += 1;
+                }
+            }
+            self.push(&learnt, glue as u32)
         } else {
             NONE
         };
+        self.learnt = learnt;
         self.assign(lit, reason);
         glue
     }
