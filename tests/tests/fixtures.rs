@@ -32,7 +32,7 @@ fn check_fixtures(problem: &str, at_least: usize) {
 
 #[test]
 fn jigsaw_sample_and_hunted() {
-    check_fixtures("jigsaw", 3);
+    check_fixtures("jigsaw", 4);
 }
 
 #[test]
