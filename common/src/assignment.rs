@@ -131,6 +131,27 @@ impl Assignment<'_> {
     }
 }
 
+/// The most profit an assignment of distinct columns of `columns` to `rows` can make, by
+/// trying every one; `value(row, column)` is the profit of a pair, `None` if not allowed. `None`
+/// if no assignment exists. For tests. O(columns^rows).
+#[cfg(test)]
+pub(crate) fn best_by_trying_all(
+    rows: &[usize],
+    columns: u16,
+    value: &dyn Fn(usize, usize) -> Option<i32>,
+) -> Option<i32> {
+    let (&row, rest) = match rows.split_first() {
+        Some(split) => split,
+        None => return Some(0),
+    };
+    (0..16)
+        .filter(|&c| columns >> c & 1 != 0)
+        .filter_map(|c| {
+            Some(value(row, c)? + best_by_trying_all(rest, columns & !(1 << c), value)?)
+        })
+        .max()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,20 +229,10 @@ mod tests {
 
         /// The best profit over every assignment, by trying them all.
         fn brute_force(&self) -> Option<i32> {
-            fn best(case: &Case, i: usize, free: u16) -> Option<i32> {
-                let row = match case.rows.get(i) {
-                    Some(&row) => row,
-                    None => return Some(0),
-                };
-                (0..WIDTH)
-                    .filter(|&c| (free & case.allowed[row]) >> c & 1 != 0)
-                    .filter_map(|c| {
-                        best(case, i + 1, free & !(1 << c))
-                            .map(|rest| rest + case.profit[row * WIDTH + c])
-                    })
-                    .max()
-            }
-            best(self, 0, self.columns)
+            let value = |row: usize, c: usize| {
+                (self.allowed[row] >> c & 1 != 0).then(|| self.profit[row * WIDTH + c])
+            };
+            best_by_trying_all(&self.rows, self.columns, &value)
         }
 
         /// The module's invariant: assigned rows hold distinct allowed columns of the problem,

@@ -224,6 +224,7 @@ impl<'a, B: Bitset> Node<'a, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assignment::best_by_trying_all;
     use testkit::rng::Rng;
 
     /// A digit that reasoning struck from a cell cannot be placed there, though no peer
@@ -270,20 +271,7 @@ mod tests {
             (state.candidates[cell] >> d & 1 != 0)
                 .then(|| state.profit[(kind * cells + cell) * n + d])
         };
-        fn best(
-            rest: &[usize],
-            missing: u16,
-            value: &dyn Fn(usize, usize) -> Option<i32>,
-        ) -> Option<i32> {
-            let (&cell, rest) = match rest.split_first() {
-                Some(split) => split,
-                None => return Some(0),
-            };
-            digits(missing)
-                .filter_map(|d| Some(value(cell, d)? + best(rest, missing & !(1 << d), value)?))
-                .max()
-        }
-        best(&empty, t.all_digits & !placed_by_hand(node, house), &value)
+        best_by_trying_all(&empty, t.all_digits & !placed_by_hand(node, house), &value)
     }
 
     /// Placements one after another at random, each followed by propagation and the bound,
@@ -316,9 +304,10 @@ mod tests {
                 givens[cell] = d as u8 + 1;
                 let t = node.tables;
                 let houses = t.cell_houses[cell];
+                // Only houses whose bound is up to date keep an assignment.
+                let current = node.state.dirty == 0;
                 let kept: Vec<(usize, i32)> = (0..3)
-                    .filter(|_| node.state.dirty == 0)
-                    .filter(|&kind| node.state.assigned[kind * cells + cell] == 1 << d)
+                    .filter(|&kind| current && node.state.assigned[kind * cells + cell] == 1 << d)
                     .map(|kind| {
                         let profit = node.state.profit[(kind * cells + cell) * n + d];
                         (
