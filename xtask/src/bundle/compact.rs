@@ -1,0 +1,238 @@
+//! The last step of the bundler: the printed bundle without the spaces its tokens do not need.
+//! A judge compiles the bundle and a reader can `rustfmt` it; its lines stay where
+//! `prettyplease` put them, so that rustc's messages on it still point somewhere readable.
+
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+
+/// One token of the source as written: its first and last character, where it starts and ends
+/// (byte offsets) and, for punctuation, whether it is glued to the next.
+struct Token {
+    first: char,
+    last: char,
+    start: usize,
+    end: usize,
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Word,
+    Literal,
+    Punct(Spacing),
+    Delimiter,
+}
+
+/// `source` (comment-free Rust, as `prettyplease` prints it) with the whitespace between two
+/// tokens removed where the two cannot merge into other tokens, or one space where they could;
+/// a line break after one of [`ENDS_LINE`] stays, as one. String literals are copied as they are. Errs if `source` does not lex, holds
+/// anything but whitespace between tokens, or (a check on this function) lexes to other tokens
+/// once compacted. Linear in the size of `source`.
+pub(super) fn compact(source: &str) -> Result<String, String> {
+    let tokens: TokenStream = source
+        .parse::<TokenStream>()
+        .map_err(|e| format!("the bundle does not lex: {}", e))?;
+    let lines: Vec<usize> = std::iter::once(0)
+        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |at: proc_macro2::LineColumn| {
+        let line = lines[at.line - 1];
+        line + source[line..]
+            .char_indices()
+            .nth(at.column)
+            .map_or(source.len() - line, |(i, _)| i)
+    };
+    let mut flat = Vec::new();
+    flatten(tokens.clone(), &offset, source, &mut flat);
+
+    let mut out = String::with_capacity(source.len());
+    let mut at = 0;
+    for (i, token) in flat.iter().enumerate() {
+        let gap = &source[at..token.start];
+        if !gap.trim().is_empty() {
+            return Err(format!("the bundle holds {:?} between tokens", gap));
+        }
+        if gap.contains('\n') && (i == 0 || ENDS_LINE.contains(&flat[i - 1].last)) {
+            out.push('\n');
+        } else if i > 0 && !gap.is_empty() && must_part(&flat[i - 1], token) {
+            out.push(' ');
+        }
+        out.push_str(&source[token.start..token.end]);
+        at = token.end;
+    }
+    match &source[at..] {
+        rest if rest.contains('\n') && rest.trim().is_empty() => out.push('\n'),
+        rest if rest.trim().is_empty() => {}
+        rest => return Err(format!("the bundle ends in {:?}", rest)),
+    }
+
+    let after = out.parse::<TokenStream>().map(texts);
+    if after.ok() != Some(texts(tokens)) {
+        return Err("compacting the bundle changed its tokens".to_string());
+    }
+    Ok(out)
+}
+
+/// The text of each token of `stream` in order, delimiters included. A mark's spacing is left
+/// out: marks that compacting glues lex as the same marks, and [`JOINING`] keeps apart those
+/// that rustc would read as one token.
+fn texts(stream: TokenStream) -> Vec<String> {
+    let mut out = Vec::new();
+    for tree in stream {
+        match tree {
+            TokenTree::Group(group) => {
+                let (open, close) = match group.delimiter() {
+                    Delimiter::Parenthesis => ("(", ")"),
+                    Delimiter::Brace => ("{", "}"),
+                    Delimiter::Bracket => ("[", "]"),
+                    Delimiter::None => ("", ""),
+                };
+                out.push(open.to_string());
+                out.extend(texts(group.stream()));
+                out.push(close.to_string());
+            }
+            TokenTree::Punct(p) => out.push(p.as_char().to_string()),
+            other => out.push(other.to_string()),
+        }
+    }
+    out
+}
+
+/// The tokens of `stream` in source order, a group as its two delimiters around its tokens.
+fn flatten(
+    stream: TokenStream,
+    offset: &dyn Fn(proc_macro2::LineColumn) -> usize,
+    source: &str,
+    out: &mut Vec<Token>,
+) {
+    for tree in stream {
+        let span = tree.span();
+        let (start, end) = (offset(span.start()), offset(span.end()));
+        let kind = match &tree {
+            TokenTree::Group(group) => {
+                if group.delimiter() == Delimiter::None {
+                    flatten(group.stream(), offset, source, out);
+                    continue;
+                }
+                let open = group.span_open();
+                let close = group.span_close();
+                out.push(delimiter(offset(open.start()), offset(open.end()), source));
+                flatten(group.stream(), offset, source, out);
+                out.push(delimiter(
+                    offset(close.start()),
+                    offset(close.end()),
+                    source,
+                ));
+                continue;
+            }
+            TokenTree::Ident(_) => Kind::Word,
+            TokenTree::Literal(_) => Kind::Literal,
+            TokenTree::Punct(p) => Kind::Punct(p.spacing()),
+        };
+        let text = &source[start..end];
+        out.push(Token {
+            first: text.chars().next().unwrap_or(' '),
+            last: text.chars().next_back().unwrap_or(' '),
+            start,
+            end,
+            kind,
+        });
+    }
+}
+
+fn delimiter(start: usize, end: usize, source: &str) -> Token {
+    let c = source[start..end].chars().next().unwrap_or(' ');
+    Token {
+        first: c,
+        last: c,
+        start,
+        end,
+        kind: Kind::Delimiter,
+    }
+}
+
+/// The marks after which a line break of the printed bundle is kept: those that end a
+/// statement, a block or an attribute. Other breaks (inside an argument list, a struct's
+/// fields) go, as the spaces do.
+const ENDS_LINE: [char; 4] = [';', '{', '}', ']'];
+
+/// The pairs of marks that begin a longer token or a comment: two such marks written apart
+/// must stay apart. Each of the three-mark tokens (`...`, `..=`, `<<=`, `>>=`) begins with
+/// such a pair, and so does its tail.
+const JOINING: [&str; 24] = [
+    "&&", "||", "<<", ">>", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "==", "!=", "<=", ">=",
+    "->", "=>", "::", "..", ".=", "<-", "//", "/*",
+];
+
+/// Whether `a` and `b`, written with nothing between them, could lex otherwise: two words or
+/// numbers run together, a prefix or suffix joins a literal (`b'x'`, `r#x`, `1u8`, `"s"x`), a
+/// number meets a dot, or two separate punctuation marks could form one ([`JOINING`]).
+fn must_part(a: &Token, b: &Token) -> bool {
+    let word_end = |c: char| c.is_alphanumeric() || c == '_';
+    match (a.kind, b.kind) {
+        (Kind::Delimiter, _) | (_, Kind::Delimiter) => false,
+        (Kind::Punct(Spacing::Alone), Kind::Punct(_)) => {
+            let pair = [a.last, b.first].iter().collect::<String>();
+            JOINING.contains(&pair.as_str())
+        }
+        (Kind::Punct(_), _) => false,
+        (Kind::Word, Kind::Punct(_)) => matches!(b.first, '\'' | '#'),
+        (Kind::Literal, Kind::Punct(_)) => b.first == '.',
+        (Kind::Word, _) | (Kind::Literal, _) => {
+            word_end(a.last) || a.kind == Kind::Literal || matches!(b.first, '\'' | '"' | '#')
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(s: &str) -> Vec<String> {
+        texts(s.parse::<TokenStream>().unwrap())
+    }
+
+    #[test]
+    fn compacting_drops_the_spaces_tokens_do_not_need() {
+        let source = "fn f<'a>(x: &'a [u8], y: u32) -> u32 {\nlet z = x.len() as u32 + y;\nz\n}\n";
+        assert_eq!(
+            compact(source).unwrap(),
+            "fn f<'a>(x:&'a[u8],y:u32)->u32{\nlet z=x.len()as u32+y;\nz}\n"
+        );
+    }
+
+    #[test]
+    fn compacting_keeps_what_would_merge_and_what_literals_hold() {
+        for source in [
+            "let x = a < -b;",
+            "let x = a / *b;",
+            "let x = 1 .max(2);",
+            "let x = 1u8 as u16;",
+            "let c = b 'x';",
+            "let s = r \"x\";",
+            "let s = \"a\n    b  c\";",
+            "let r = 1 .. 2;",
+            "let v = x & &y;",
+            "let b = a != !c;",
+            "m!(r # x);",
+            "let e = $crate :: f ();",
+            "if a == b { c } else { d }",
+        ] {
+            let flat = compact(source).unwrap();
+            assert_eq!(tokens(&flat), tokens(source), "{}", flat);
+            assert!(
+                flat.len() < source.len() || !source.contains(' '),
+                "{}",
+                flat
+            );
+        }
+        assert!(compact("let s = \"a\n    b  c\";")
+            .unwrap()
+            .contains("\"a\n    b  c\""));
+    }
+
+    #[test]
+    fn compacting_refuses_comments_and_what_does_not_lex() {
+        assert!(compact("let x = 1; // one\n").is_err());
+        assert!(compact("let x = (1;").is_err());
+    }
+}
