@@ -201,7 +201,7 @@ fn read_case(problem: &str, text: &str, output: &str, k: usize) -> Result<Case, 
                 .map(|t| t.parse::<u8>().unwrap_or(0))
                 .collect();
             let mut drawn = case(9, Layout::boxes(3, 3).regions().to_vec(), givens);
-            drawn.weights = Some(xtask::target9_score::weights());
+            drawn.weights = Some(target9::score::weights());
             drawn.caption = format!("best score {}", output.trim_end());
             Ok(drawn)
         }

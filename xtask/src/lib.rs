@@ -6,9 +6,6 @@
 pub mod bundle;
 pub mod expected;
 pub mod hunt;
-// target9's score as the binary has it (its source, included), for the hunt and the figures.
-#[path = "../../target9/src/score.rs"]
-pub mod target9_score;
 
 use std::path::PathBuf;
 use std::process::Command;
