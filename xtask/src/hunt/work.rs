@@ -22,8 +22,9 @@ use common::layout::Layout;
 use common::regions::regions_from_walls;
 use common::row_lex6::RowLex6;
 use common::weighted::Maximiser;
+use testkit::Problem;
 
-use super::instance::{Instance, Problem};
+use super::instance::Instance;
 
 /// Search nodes of the backtracker that cost about as much as one SAT propagation: on the
 /// jigsaw inputs of `../shared/worst`, 5-13 us a propagation (the more the learnt clauses,
