@@ -2,19 +2,16 @@
 //! 9x9 Sudoku, or -1. The cell at (r, c) weighs `6 + min(r, c, 8 - r, 8 - c)`.
 //!
 //! The story: read 81 digits, maximise the score's form over the 17 cells that decide it
-//! ([`score`]) with [`common::weighted`]'s branch and bound (a Lagrangian bound over
-//! per-house assignments), told those cells, print it plus the part every completion scores.
+//! ([`target9::score`]) with [`common::weighted`]'s branch and bound (a Lagrangian bound over
+//! per-house assignments), told those cells ([`target9::search`]), print the target score.
 
 #![forbid(unsafe_code)]
 
 use common::driver::{run, Out, Program};
 use common::error::Error;
-use common::layout::Layout;
 use common::scanner::Scanner;
-use common::weighted::Maximiser;
 use std::io::Write;
-
-mod score;
+use target9::search::{best_score, maximiser};
 
 const CELLS: usize = 81;
 
@@ -40,10 +37,8 @@ fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
         *g = scanner.int("a digit", 0, 9)?.0 as u8;
     }
     scanner.expect_end("the grid")?;
-    let mut solver = Maximiser::<u128>::new(&Layout::boxes(3, 3), &score::weights());
-    solver.set_focus(&score::DECIDING_CELLS);
-    match solver.maximise(&givens) {
-        Some(score) => writeln!(out, "{}", score::BASE + score)?,
+    match best_score(&mut maximiser(), &givens) {
+        Some(score) => writeln!(out, "{}", score)?,
         None => writeln!(out, "-1")?,
     }
     Ok(())

@@ -9,7 +9,7 @@
 //!   looked like, without keeping it.
 //! - [`sudoku_lines`]: the classic 9x9 puzzle sets, one puzzle a line.
 //! - [`build`]: the target folder, the compiler and the commit, one lookup each.
-//! - [`PROBLEMS`]: the four problems' names, the one list of them.
+//! - [`Problem`]: the four problems and their names, the one list of them.
 //! - [`target9_weight`], [`thousands`], [`duration`], [`workspace_root`].
 //!
 //! A grid is `size * size` cells read row by row, each 0 (empty) or a digit `1..=size`; a
@@ -22,15 +22,15 @@ pub mod build;
 pub mod check;
 pub mod digest;
 pub mod gen;
+pub mod problem;
 pub mod process;
 pub mod reference;
 pub mod rng;
 pub mod sudoku_lines;
 
-use std::path::PathBuf;
+pub use problem::Problem;
 
-/// The four problems, in the order of the docs and the bench's tables.
-pub const PROBLEMS: [&str; 4] = ["jigsaw", "sima4", "latin6", "target9"];
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The workspace root: the folder above this crate.

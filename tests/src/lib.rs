@@ -15,7 +15,7 @@ use std::sync::Once;
 pub mod judge;
 
 pub use testkit::build::{target_and_profile, target_dir};
-pub use testkit::{workspace_root, PROBLEMS};
+pub use testkit::{workspace_root, Problem};
 
 /// `tests/fixtures/<problem>`.
 pub fn fixture_dir(problem: &str) -> PathBuf {
@@ -44,7 +44,7 @@ pub fn fixture_pairs(problem: &str) -> Vec<(PathBuf, PathBuf)> {
     pairs
 }
 
-/// The path of a freshly built contest binary, `problem` one of [`PROBLEMS`].
+/// The path of a freshly built contest binary, `problem` the name of one of [`Problem::ALL`].
 pub fn binary(problem: &str) -> PathBuf {
     static BUILD: Once = Once::new();
     let (target, profile) = target_and_profile();
@@ -54,8 +54,8 @@ pub fn binary(problem: &str) -> PathBuf {
         cmd.current_dir(workspace_root())
             .env("CARGO_TARGET_DIR", &target)
             .args(["build", "--quiet"]);
-        for p in PROBLEMS.iter() {
-            cmd.args(["-p", p]);
+        for p in Problem::ALL {
+            cmd.args(["-p", p.name()]);
         }
         if profile == "release" {
             cmd.arg("--release");

@@ -201,7 +201,7 @@ fn bundles_open_with_their_commit_licence_and_origin_and_keep_no_docs() {
     let commit = format!("{}{}", head, if dirty { "-dirty" } else { "" });
     let manifest = fs::read_to_string(root.join("Cargo.toml")).expect("the workspace manifest");
     assert!(manifest.contains("license = \"MIT\""), "{}", manifest);
-    for problem in tests::PROBLEMS {
+    for problem in tests::Problem::ALL.map(tests::Problem::name) {
         let source = bundle_text(problem);
         let header: Vec<&str> = source
             .lines()

@@ -10,7 +10,7 @@ use predicates::prelude::*;
 use predicates::str::is_match;
 use std::fs;
 use std::path::PathBuf;
-use tests::{binary, fixture_pairs, workspace_root, PROBLEMS};
+use tests::{binary, fixture_pairs, workspace_root, Problem};
 
 /// Exactly one line on stderr, `<program>: <message>`.
 fn one_line_from(program: &str) -> impl Predicate<str> {
@@ -39,7 +39,7 @@ fn help_prints_the_usage_and_where_the_contract_is() {
         "the usage names {}, which must exist",
         contract
     );
-    for problem in PROBLEMS {
+    for problem in Problem::ALL.map(Problem::name) {
         for flag in ["-h", "--help"] {
             informs(problem, flag)
                 .stdout(predicate::str::starts_with(format!(
@@ -77,7 +77,7 @@ fn manifest_version(problem: &str) -> String {
 
 #[test]
 fn version_prints_the_name_and_the_manifests_version() {
-    for problem in PROBLEMS {
+    for problem in Problem::ALL.map(Problem::name) {
         let expected = format!("{} {}\n", problem, manifest_version(problem));
         for flag in ["-V", "--version"] {
             informs(problem, flag).stdout(expected.clone());
@@ -87,7 +87,7 @@ fn version_prints_the_name_and_the_manifests_version() {
 
 #[test]
 fn a_dash_reads_standard_input() {
-    for problem in PROBLEMS {
+    for problem in Problem::ALL.map(Problem::name) {
         for (input, output) in fixture_pairs(problem) {
             for args in [&["-"][..], &["--", "-"]] {
                 run(problem)
@@ -107,7 +107,7 @@ fn a_dash_reads_standard_input() {
 fn a_double_dash_lets_a_file_start_with_a_dash() {
     let dir = std::env::temp_dir().join(format!("sudoku-cli-dashes-{}", std::process::id()));
     fs::create_dir_all(&dir).expect("a temporary folder");
-    for problem in PROBLEMS {
+    for problem in Problem::ALL.map(Problem::name) {
         let (input, output) = fixture_pairs(problem).remove(0);
         fs::copy(&input, dir.join("-file")).expect("copy the fixture");
         run(problem)
@@ -132,7 +132,7 @@ fn a_double_dash_lets_a_file_start_with_a_dash() {
 
 #[test]
 fn a_path_argument_is_read_instead_of_standard_input() {
-    for problem in PROBLEMS {
+    for problem in Problem::ALL.map(Problem::name) {
         for (input, output) in fixture_pairs(problem) {
             let expected = fs::read(&output).expect("read .out");
             // Standard input holds garbage: only the file may be read.
@@ -240,7 +240,7 @@ fn a_file_fault_after_complete_cases_prints_them_first() {
 fn a_file_that_cannot_be_read_is_one_line_and_status_2() {
     let missing = workspace_root().join("tests/fixtures/no-such-file.in");
     assert!(!missing.exists());
-    for problem in PROBLEMS {
+    for problem in Problem::ALL.map(Problem::name) {
         run(problem)
             .arg(&missing)
             .assert()
@@ -260,7 +260,7 @@ fn a_file_that_cannot_be_read_is_one_line_and_status_2() {
 #[test]
 fn unknown_options_and_a_second_file_are_usage_errors() {
     let sample = workspace_root().join("tests/fixtures/target9/sample1.in");
-    for problem in PROBLEMS {
+    for problem in Problem::ALL.map(Problem::name) {
         let sample = sample.display().to_string();
         for bad in [
             vec!["--frobnicate".to_string()],

@@ -1,7 +1,7 @@
 //! Every fixture through the real binaries, stdout compared byte for byte.
 
 use assert_cmd::Command;
-use tests::{binary, fixture_pairs, PROBLEMS};
+use tests::{binary, fixture_pairs, Problem};
 
 fn check_fixtures(problem: &str, at_least: usize) {
     let pairs = fixture_pairs(problem);
@@ -52,7 +52,7 @@ fn target9_samples_and_all_20_official_tests() {
 
 #[test]
 fn every_problem_has_fixtures() {
-    for p in PROBLEMS.iter() {
+    for p in Problem::ALL.map(Problem::name) {
         assert!(!fixture_pairs(p).is_empty(), "{} has no fixtures", p);
     }
 }

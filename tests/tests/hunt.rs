@@ -4,9 +4,10 @@
 use std::time::Duration;
 
 use testkit::gen::Rng;
-use xtask::hunt::instance::{Problem, Rules};
+use xtask::hunt::instance::Rules;
 use xtask::hunt::work::Engine;
 use xtask::hunt::{climb, write_found, Budget, Checks, Shape};
+use xtask::Problem;
 
 /// A climb of `evaluations` on `rules`, its pool written and checked.
 fn hunt_and_check(rules: Rules, evaluations: u64) {

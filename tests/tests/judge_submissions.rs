@@ -70,7 +70,7 @@ fn assert_wrong(relative: &str, problem: &str, input: &[u8], what: &str) {
 #[test]
 fn every_judge_program_compiles_cleanly_and_is_formatted() {
     let mut programs = Vec::new();
-    for problem in tests::PROBLEMS.iter() {
+    for problem in tests::Problem::ALL.map(tests::Problem::name) {
         programs.extend(programs_in(problem, "input_validators"));
         for verdict in ["wrong_answer", "time_limit_exceeded"] {
             if judge_dir(problem)

@@ -4,9 +4,7 @@
 //! the block between the markers in design.md, and on a difference prints the block to paste.
 
 use std::fs;
-
-/// The binaries, in the order of the diagram's columns.
-const BINARIES: [&str; 4] = ["jigsaw", "sima4", "latin6", "target9"];
+use tests::Problem;
 
 const BEGIN: &str = "<!-- BEGIN GENERATED: tests/tests/module_diagram.rs -->";
 const END: &str = "<!-- END GENERATED: tests/tests/module_diagram.rs -->";
@@ -23,15 +21,15 @@ fn common_modules(lib_rs: &str) -> Vec<String> {
 
 /// The diagram: a row per module of `modules` (those most binaries use first, then by name),
 /// a column per binary, `●` where the binary's bundle carries the module (`carried[b]` the
-/// modules of `BINARIES[b]`), and the modules no bundle carries marked as such.
+/// modules of the bundle of `Problem::ALL[b]`), and the modules no bundle carries marked as such.
 fn diagram(modules: &[String], carried: &[Vec<String>]) -> String {
     let users = |m: &String| carried.iter().filter(|c| c.contains(m)).count();
     let mut rows: Vec<&String> = modules.iter().collect();
     rows.sort_by(|a, b| users(b).cmp(&users(a)).then(a.cmp(b)));
     let width = rows.iter().map(|m| m.len() + 3).max().unwrap_or(0).max(6);
     let mut out = format!("{:width$}", "common/src", width = width);
-    for binary in BINARIES {
-        out.push_str(&format!("  {:^7}", binary));
+    for binary in Problem::ALL {
+        out.push_str(&format!("  {:^7}", binary.name()));
     }
     out = out.trim_end().to_string();
     out.push('\n');
@@ -82,9 +80,9 @@ fn design_md_shows_the_modules_each_bundle_carries() {
         "common/src/lib.rs declares {:?}",
         modules
     );
-    let carried: Vec<Vec<String>> = BINARIES
+    let carried: Vec<Vec<String>> = Problem::ALL
         .iter()
-        .map(|binary| match xtask::bundle::bundle(&root, binary) {
+        .map(|binary| match xtask::bundle::bundle(&root, binary.name()) {
             Ok(bundle) => bundle.modules,
             Err(e) => panic!("bundling {} failed: {}", binary, e),
         })

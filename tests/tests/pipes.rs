@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use testkit::process::wait_or_kill;
-use tests::{binary, fixture_dir, PROBLEMS};
+use tests::{binary, fixture_dir, Problem};
 
 /// The empty 6x6 grid with 2x3 groups: 28,200,960 solutions, about 2.4 GB of output.
 const LATIN6_EMPTY: &str = "000111\n000111\n222333\n222333\n444555\n444555\n0\n";
@@ -91,7 +91,7 @@ fn fails_on_a_full_disk(problem: &str, input: &[u8]) {
 
 #[test]
 fn a_full_disk_is_an_error() {
-    for problem in PROBLEMS {
+    for problem in Problem::ALL.map(Problem::name) {
         let name = if problem == "jigsaw" || problem == "sima4" {
             "sample.in"
         } else {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
 use std::time::Duration;
 use testkit::{gen, process, reference};
-use tests::{binary, fixture_pairs, PROBLEMS};
+use tests::{binary, fixture_pairs, Problem};
 
 /// How long one run may take before the test kills it and fails.
 const TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -793,21 +793,21 @@ proptest! {
         bytes in prop::collection::vec(any::<u8>(), 0..300),
     ) {
         let input = [header.as_bytes(), &bytes].concat();
-        for problem in PROBLEMS {
+        for problem in Problem::ALL.map(Problem::name) {
             check(problem, &input);
         }
     }
 
     #[test]
     fn token_soups(text in soup()) {
-        for problem in PROBLEMS {
+        for problem in Problem::ALL.map(Problem::name) {
             check(problem, text.as_bytes());
         }
     }
 
     #[test]
     fn fixtures_with_one_edit(which in any::<Index>(), edit in edit()) {
-        for problem in PROBLEMS {
+        for problem in Problem::ALL.map(Problem::name) {
             let inputs = fixture_inputs(problem);
             let input = &inputs[which.index(inputs.len())];
             check(problem, &apply(input, &edit));
@@ -820,7 +820,7 @@ proptest! {
         pick in any::<Index>(),
         value in any::<Index>(),
     ) {
-        for problem in PROBLEMS {
+        for problem in Problem::ALL.map(Problem::name) {
             let inputs = fixture_inputs(problem);
             let input = &inputs[which.index(inputs.len())];
             let changed = valid_change(problem, input, &pick, &value);
@@ -907,7 +907,7 @@ fn hunted_latin6_groupings_match_the_model() {
 /// binary's.
 #[test]
 fn the_model_reproduces_every_fixture() {
-    for problem in PROBLEMS {
+    for problem in Problem::ALL.map(Problem::name) {
         for (input, output) in modelled_fixture_pairs(problem) {
             let bytes = std::fs::read(&input).expect("fixture input");
             let expected = model(problem, &bytes);
@@ -937,7 +937,7 @@ fn stray_continuation_bytes_in_rows() {
         b"1\n\n* \x80\x80**\n",
         b"000 \x80\x8011\n",
     ] {
-        for problem in PROBLEMS {
+        for problem in Problem::ALL.map(Problem::name) {
             check(problem, input);
         }
     }

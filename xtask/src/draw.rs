@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-use xtask::PROBLEMS;
+use xtask::Problem;
 
 use common::layout::Layout;
 use common::regions::regions_from_walls;
@@ -25,8 +25,8 @@ use testkit::process;
 #[derive(clap::Parser, Debug)]
 pub struct Options {
     /// The problem the input is of
-    #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS))]
-    problem: String,
+    #[arg(value_parser = xtask::problem_parser())]
+    problem: Problem,
     /// The input file
     file: PathBuf,
     /// Which case of a multi-case input to draw, from 1
@@ -70,9 +70,9 @@ struct Case {
 pub fn main(options: &Options) -> Result<(), String> {
     let file = &options.file;
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {}", file.display(), e))?;
-    let binary = xtask::build_release(&options.problem)?;
+    let binary = xtask::build_release(options.problem)?;
     let output = answer_of(&binary, file)?;
-    let case = read_case(&options.problem, &text, &output, options.case as usize)
+    let case = read_case(options.problem, &text, &output, options.case as usize)
         .map_err(|e| format!("{}: {}", file.display(), e))?;
     let svg = svg(&case);
     match &options.out {
@@ -87,7 +87,7 @@ pub fn main(options: &Options) -> Result<(), String> {
 /// The first case of `problem`'s `input` with `output`, the answer the binary prints on it,
 /// drawn as a one-page PDF: the picture [`main`] writes as SVG, without its English caption,
 /// since each statement says in its own language what the picture shows.
-pub fn sample_pdf(problem: &str, input: &str, output: &str) -> Result<Vec<u8>, String> {
+pub fn sample_pdf(problem: Problem, input: &str, output: &str) -> Result<Vec<u8>, String> {
     let mut case = read_case(problem, input, output, 1)?;
     case.caption.clear();
     Ok(pdf(&case))
@@ -109,7 +109,7 @@ fn answer_of(binary: &Path, file: &Path) -> Result<String, String> {
 
 /// Case `k` (from 1) of `problem`'s input `text`, with the answer read from `output`, the
 /// binary's output on the whole input.
-fn read_case(problem: &str, text: &str, output: &str, k: usize) -> Result<Case, String> {
+fn read_case(problem: Problem, text: &str, output: &str, k: usize) -> Result<Case, String> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let cases = || {
         tokens
@@ -128,7 +128,7 @@ fn read_case(problem: &str, text: &str, output: &str, k: usize) -> Result<Case, 
         letters: false,
     };
     match problem {
-        "jigsaw" => {
+        Problem::Jigsaw => {
             let count = cases()?;
             let values = tokens
                 .get(1 + 81 * (k - 1)..1 + 81 * k)
@@ -148,7 +148,7 @@ fn read_case(problem: &str, text: &str, output: &str, k: usize) -> Result<Case, 
             drawn.caption = caption;
             Ok(drawn)
         }
-        "sima4" => {
+        Problem::Sima4 => {
             let count = cases()?;
             let rows = tokens
                 .get(1 + 4 * (k - 1)..1 + 4 * k)
@@ -165,7 +165,7 @@ fn read_case(problem: &str, text: &str, output: &str, k: usize) -> Result<Case, 
             drawn.caption = caption;
             Ok(drawn)
         }
-        "latin6" => {
+        Problem::Latin6 => {
             if k != 1 {
                 return Err(no_case(1));
             }
@@ -195,13 +195,13 @@ fn read_case(problem: &str, text: &str, output: &str, k: usize) -> Result<Case, 
             }
             Ok(drawn)
         }
-        _ => {
+        Problem::Target9 => {
             let givens = tokens
                 .iter()
                 .map(|t| t.parse::<u8>().unwrap_or(0))
                 .collect();
             let mut drawn = case(9, Layout::boxes(3, 3).regions().to_vec(), givens);
-            drawn.weights = Some(xtask::target9_score::weights());
+            drawn.weights = Some(target9::score::weights());
             drawn.caption = format!("best score {}", output.trim_end());
             Ok(drawn)
         }
@@ -497,7 +497,7 @@ mod tests {
     #[test]
     fn the_jigsaw_sample_has_its_walls_givens_and_answer() {
         let (input, output) = (fixture("jigsaw/sample.in"), fixture("jigsaw/sample.out"));
-        let case = read_case("jigsaw", &input, &output, 1).expect("case 1");
+        let case = read_case(Problem::Jigsaw, &input, &output, 1).expect("case 1");
         let drawn = svg(&case);
         assert_eq!(count(&drawn, r#"class="cell""#), 81);
         // A wall for each pair of neighbours in two regions: 9 regions of 9 cells always
@@ -518,18 +518,18 @@ mod tests {
         assert_eq!(digits, printed);
         assert!((0..81).all(|c| case.givens[c] == 0 || case.givens[c] == answer[c]));
         // Case 2 has no solution: no answer, and the caption says so.
-        let second = read_case("jigsaw", &input, &output, 2).expect("case 2");
+        let second = read_case(Problem::Jigsaw, &input, &output, 2).expect("case 2");
         assert_eq!(
             (second.answer, second.caption.as_str()),
             (None, "No solution")
         );
-        assert!(read_case("jigsaw", &input, &output, 4).is_err());
+        assert!(read_case(Problem::Jigsaw, &input, &output, 4).is_err());
     }
 
     #[test]
     fn latin6_draws_letters_in_groups() {
         let (input, output) = (fixture("latin6/sample1.in"), fixture("latin6/sample1.out"));
-        let case = read_case("latin6", &input, &output, 1).expect("the case");
+        let case = read_case(Problem::Latin6, &input, &output, 1).expect("the case");
         assert!(case.letters);
         assert_eq!(case.givens.iter().filter(|&&g| g > 0).count(), 6);
         let drawn = svg(&case);
@@ -548,13 +548,13 @@ mod tests {
             .map(|l| &l[l.len() - 8..l.len() - 7])
             .collect();
         assert_eq!(texts, first_row);
-        assert!(read_case("latin6", &input, &output, 2).is_err());
+        assert!(read_case(Problem::Latin6, &input, &output, 2).is_err());
     }
 
     #[test]
     fn the_sample_pdf_is_one_page_with_every_symbol() {
         let (input, output) = (fixture("jigsaw/sample.in"), fixture("jigsaw/sample.out"));
-        let bytes = sample_pdf("jigsaw", &input, &output).expect("a drawing");
+        let bytes = sample_pdf(Problem::Jigsaw, &input, &output).expect("a drawing");
         let text = String::from_utf8_lossy(&bytes);
         assert!(text.starts_with("%PDF-") && text.trim_end().ends_with("%%EOF"));
         assert_eq!(
@@ -565,15 +565,18 @@ mod tests {
         // statements caption the picture in their own languages.
         let shown = text.matches(") Tj").count();
         assert_eq!(shown, 81);
-        let case = read_case("jigsaw", &input, &output, 1).expect("case 1");
+        let case = read_case(Problem::Jigsaw, &input, &output, 1).expect("case 1");
         let answer = case.answer.expect("one solution");
         for digit in 1..=9u8 {
             let wanted = answer.iter().filter(|&&d| d == digit).count();
             let drawn = text.matches(&format!("({}) Tj", digit)).count();
             assert_eq!(drawn, wanted, "digit {}", digit);
         }
-        assert_eq!(bytes, sample_pdf("jigsaw", &input, &output).expect("again"));
-        assert!(sample_pdf("jigsaw", "0\n", "").is_err());
+        assert_eq!(
+            bytes,
+            sample_pdf(Problem::Jigsaw, &input, &output).expect("again")
+        );
+        assert!(sample_pdf(Problem::Jigsaw, "0\n", "").is_err());
     }
 
     #[test]
@@ -582,14 +585,14 @@ mod tests {
             fixture("target9/sample1.in"),
             fixture("target9/sample1.out"),
         );
-        let case = read_case("target9", &input, &output, 1).expect("the case");
+        let case = read_case(Problem::Target9, &input, &output, 1).expect("the case");
         let drawn = svg(&case);
         // 3x3 boxes: two walls across each of the 9 rows and 9 columns.
         assert_eq!(count(&drawn, r#"class="wall""#), 2 * 9 * 2);
         assert_eq!(count(&drawn, r#"class="weight""#), 81);
         assert!(case.caption.ends_with(output.trim_end()));
         let (input, output) = (fixture("sima4/sample.in"), fixture("sima4/sample.out"));
-        let case = read_case("sima4", &input, &output, 2).expect("case 2");
+        let case = read_case(Problem::Sima4, &input, &output, 2).expect("case 2");
         assert_eq!(count(&svg(&case), r#"class="wall""#), 2 * 4);
         let printed: String = output.lines().skip(6).take(4).collect();
         let answer = case.answer.expect("one completion");

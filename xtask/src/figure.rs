@@ -3,16 +3,13 @@
 //! the search nodes until they meet, drawn from a recorded search
 //! ([`common::weighted::Maximiser::record_progress`]) by [`crate::plot::bound_figure`].
 //!
-//! The search is target9's own (its score module, included from the binary's source): the
-//! 17-cell weights, those cells first; the scores are drawn as full target scores.
+//! The search is target9's own ([`target9::search::maximiser`]): the 17-cell weights, those
+//! cells first; the scores are drawn as full target scores.
 
 use std::fs;
 use std::path::PathBuf;
 
-use common::layout::Layout;
-use common::weighted::Maximiser;
-
-use xtask::target9_score as score;
+use target9::score;
 
 /// The figures `cargo xtask figure` draws.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -71,8 +68,7 @@ fn parse_grid(text: &str) -> Result<Vec<u8>, String> {
 
 /// The figure of target9's recorded search on `givens`, titled with `name`. One search.
 fn bound_svg(name: &str, givens: &[u8]) -> Result<String, String> {
-    let mut solver = Maximiser::<u128>::new(&Layout::boxes(3, 3), &score::weights());
-    solver.set_focus(&score::DECIDING_CELLS);
+    let mut solver = target9::search::maximiser();
     solver.record_progress(true);
     solver
         .maximise(givens)

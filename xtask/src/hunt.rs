@@ -53,9 +53,10 @@ use std::time::{Duration, Instant};
 
 use testkit::gen::Rng;
 use testkit::process;
+use testkit::Problem;
 
 pub use check::Checks;
-use instance::{Instance, Problem, Rules};
+use instance::{Instance, Rules};
 use work::{Engine, Work};
 
 /// The options of `cargo xtask hunt`.
@@ -66,7 +67,7 @@ use work::{Engine, Work};
 )]
 pub struct Options {
     /// The problem whose inputs to hunt
-    #[arg(value_enum)]
+    #[arg(value_parser = crate::problem_parser())]
     pub problem: Problem,
     /// What the hunt maximises
     #[arg(long, value_enum, default_value_t = Fitness::Counts)]
@@ -314,7 +315,7 @@ pub fn main(options: &Options) -> Result<(), String> {
     };
     let binary = match &options.binary {
         Some(path) => path.clone(),
-        None => crate::build_release(problem.name())?,
+        None => crate::build_release(problem)?,
     };
     let dir = options
         .out

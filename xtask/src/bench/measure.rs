@@ -8,6 +8,7 @@ use std::time::Duration;
 use crate::progress::{self, ProgressBar};
 use testkit::digest::Digest;
 use testkit::process::{self, Sink, Stdin};
+use testkit::Problem;
 
 use super::sets::{DataSet, Input, JIGSAW_VERDICTS};
 use super::{Options, Paths};
@@ -79,12 +80,12 @@ pub(super) fn measure_set(
     options: &Options,
     paths: &Paths,
 ) -> Result<SetResult, String> {
-    let patterns: &'static [&'static str] = if set.problem == "jigsaw" {
+    let patterns: &'static [&'static str] = if set.problem == Problem::Jigsaw {
         &JIGSAW_VERDICTS
     } else {
         &[]
     };
-    let timeout = if set.problem == "target9" {
+    let timeout = if set.problem == Problem::Target9 {
         options.peer_timeout()
     } else {
         options.peer_timeout() * 10

@@ -54,7 +54,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::plot;
-use testkit::workspace_root;
+use testkit::{workspace_root, Problem};
 use xtask::hunt::duration;
 
 use measure::{measure_set, SetResult};
@@ -70,9 +70,15 @@ pub fn main(options: &Options, args: &[String]) -> Result<(), String> {
         mut skipped,
     } = choose(options)?;
     let paths = Paths::new(options.data.as_deref())?;
-    let mut problems: Vec<&str> = sets.iter().map(|s| xtask::problem_of(s.name)).collect();
-    problems.extend(families.iter().map(|f| xtask::problem_of(f)));
-    problems.sort_unstable();
+    let mut problems: Vec<Problem> = sets
+        .iter()
+        .map(|s| s.name)
+        .chain(families.iter().copied())
+        .map(|name| {
+            Problem::named_in(name).expect("every set and family is named after its problem")
+        })
+        .collect();
+    problems.sort_unstable_by_key(|p| p.name());
     problems.dedup();
     build_ours(&problems)?;
     let peers = if sets.is_empty() {
@@ -181,7 +187,7 @@ fn measure_sets(
         };
         let ours = xtask::release_binary(set.problem);
         let peer = peers
-            .map(|dir| dir.join(set.problem))
+            .map(|dir| dir.join(set.problem.name()))
             .filter(|program| program.exists());
         eprintln!(
             "bench: {} ({} inputs, {} cases)",
@@ -323,8 +329,9 @@ impl Paths {
 }
 
 /// Builds our release binaries of `problems`, saying so on standard error.
-fn build_ours(problems: &[&str]) -> Result<(), String> {
-    eprintln!("bench: cargo build --release -p {}", problems.join(" -p "));
+fn build_ours(problems: &[Problem]) -> Result<(), String> {
+    let names: Vec<&str> = problems.iter().map(|p| p.name()).collect();
+    eprintln!("bench: cargo build --release -p {}", names.join(" -p "));
     xtask::build_releases(problems).map(drop)
 }
 

@@ -30,13 +30,13 @@ pub(super) fn build_peers(paths: &Paths, skipped: &mut Vec<String>) -> Option<Pa
     let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
     let mut built = 0;
     let mut missing = Vec::new();
-    for problem in xtask::PROBLEMS {
+    for problem in xtask::Problem::ALL {
         let source = sources.join(format!("{}_seed.cpp", problem));
-        let program = out.join(problem);
+        let program = out.join(problem.name());
         let source_time = match modified(&source) {
             Some(time) => time,
             None => {
-                missing.push(problem);
+                missing.push(problem.name());
                 continue;
             }
         };

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use testkit::gen::{self, Rng};
 use testkit::reference;
+use testkit::Problem;
 
 use super::{Options, Paths};
 
@@ -18,7 +19,7 @@ pub(super) const JIGSAW_VERDICTS: [&str; 2] = ["No solution", "Multiple Solution
 
 pub(super) struct DataSet {
     pub(super) name: String,
-    pub(super) problem: &'static str,
+    pub(super) problem: Problem,
     pub(super) cases: usize,
     /// One process per input.
     pub(super) inputs: Vec<Input>,
@@ -112,7 +113,7 @@ pub(super) fn make_set(
     let made = (spec.make)(spec.name, options, paths, skipped)?;
     Ok(made.map(|(cases, inputs)| DataSet {
         name: spec.name.to_string(),
-        problem: xtask::problem_of(spec.name),
+        problem: Problem::named_in(spec.name).expect("every set is named after its problem"),
         cases,
         inputs,
         comparable: spec.comparable,

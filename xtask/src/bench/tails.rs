@@ -37,9 +37,10 @@ use std::time::Duration;
 
 use testkit::gen::{self, Rng};
 use testkit::process::{self, Sink, Stdin};
-use xtask::hunt::instance::{Problem, Rules};
+use xtask::hunt::instance::Rules;
 use xtask::hunt::work::Engine;
 use xtask::hunt::{climb, Budget, Shape};
+use xtask::Problem;
 
 /// The families, in the order of the table.
 pub const FAMILIES: [&str; 10] = [
@@ -77,7 +78,7 @@ const LATIN6_MANY: u64 = 1000;
 /// One family's inputs, generated in full; a run may time an evenly spaced sample of them.
 pub struct Family {
     pub name: &'static str,
-    pub problem: &'static str,
+    pub problem: Problem,
     pub inputs: Vec<PathBuf>,
 }
 
@@ -158,7 +159,7 @@ fn generated(
     }
     Ok(Family {
         name,
-        problem: xtask::problem_of(name),
+        problem: Problem::named_in(name).expect("every family is named after its problem"),
         inputs: (0..count).map(|k| path(&dir, k)).collect(),
     })
 }
@@ -275,17 +276,17 @@ impl Answer {
     }
 
     /// The answer shown by the output `head` (its first bytes) of `lines` lines.
-    fn read(problem: &str, head: &[u8], lines: u64) -> Answer {
+    fn read(problem: Problem, head: &[u8], lines: u64) -> Answer {
         let text = String::from_utf8_lossy(head);
         let mut rows = text.lines();
         match problem {
-            "jigsaw" => match (rows.next(), rows.next()) {
+            Problem::Jigsaw => match (rows.next(), rows.next()) {
                 (Some("Case 1:"), Some("No solution")) if lines == 2 => Answer::NoSolution,
                 (Some("Case 1:"), Some("Multiple Solutions")) if lines == 2 => Answer::Multiple,
                 (Some("Case 1:"), Some(row)) if lines == 10 && row.len() == 9 => Answer::Unique,
                 _ => Answer::Unreadable,
             },
-            "target9" => match rows.next() {
+            Problem::Target9 => match rows.next() {
                 Some("-1") if lines == 1 => Answer::Minus1,
                 Some(score) if lines == 1 => {
                     score.parse().map_or(Answer::Unreadable, Answer::Score)
@@ -357,7 +358,7 @@ pub fn measure(
 }
 
 /// One process on `input`: its time and its answer.
-fn run(problem: &str, binary: &Path, input: &Path, limit: Duration) -> Result<Timed, String> {
+fn run(problem: Problem, binary: &Path, input: &Path, limit: Duration) -> Result<Timed, String> {
     let ran = process::run_with(
         &mut Command::new(binary),
         Stdin::File(input),
@@ -552,7 +553,9 @@ impl FamilyResult {
     pub fn plot_times(&self) -> crate::plot::FamilyTimes {
         crate::plot::FamilyTimes {
             name: self.name.to_string(),
-            problem: xtask::problem_of(self.name),
+            problem: Problem::named_in(self.name)
+                .expect("every family is named after its problem")
+                .name(),
             times: self.timed.iter().map(|x| x.elapsed).collect(),
         }
     }
@@ -631,20 +634,26 @@ mod tests {
     #[test]
     fn answers_are_read_from_the_output() {
         let read = |p, s: &str| Answer::read(p, s.as_bytes(), s.matches('\n').count() as u64);
-        assert_eq!(read("jigsaw", "Case 1:\nNo solution\n"), Answer::NoSolution);
         assert_eq!(
-            read("jigsaw", "Case 1:\nMultiple Solutions\n"),
+            read(Problem::Jigsaw, "Case 1:\nNo solution\n"),
+            Answer::NoSolution
+        );
+        assert_eq!(
+            read(Problem::Jigsaw, "Case 1:\nMultiple Solutions\n"),
             Answer::Multiple
         );
         let grid = format!("Case 1:\n{}", "123456789\n".repeat(9));
-        assert_eq!(read("jigsaw", &grid), Answer::Unique);
-        assert_eq!(read("jigsaw", "Case 2:\nNo solution\n"), Answer::Unreadable);
-        assert_eq!(read("target9", "2893\n"), Answer::Score(2893));
-        assert_eq!(read("target9", "-1\n"), Answer::Minus1);
-        assert_eq!(read("latin6", "无解\n"), Answer::Solutions(0));
+        assert_eq!(read(Problem::Jigsaw, &grid), Answer::Unique);
+        assert_eq!(
+            read(Problem::Jigsaw, "Case 2:\nNo solution\n"),
+            Answer::Unreadable
+        );
+        assert_eq!(read(Problem::Target9, "2893\n"), Answer::Score(2893));
+        assert_eq!(read(Problem::Target9, "-1\n"), Answer::Minus1);
+        assert_eq!(read(Problem::Latin6, "无解\n"), Answer::Solutions(0));
         let two = "1\nA\nB\nC\nD\nE\nF\n2\nA\nB\nC\nD\nE\nF\n";
-        assert_eq!(read("latin6", two), Answer::Solutions(2));
-        assert_eq!(read("latin6", ""), Answer::Unreadable);
+        assert_eq!(read(Problem::Latin6, two), Answer::Solutions(2));
+        assert_eq!(read(Problem::Latin6, ""), Answer::Unreadable);
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The names the binary and common put at the bundle's crate root, and the rule that they
-//! do not meet.
+//! The names the binary and the libraries it uses put at the bundle's crate root, and the
+//! rule that they do not meet.
 
 use syn::{Item, UseTree};
 
@@ -47,25 +47,35 @@ fn use_names(tree: &UseTree, parent: Option<&syn::Ident>, out: &mut Vec<(String,
     }
 }
 
-/// Refuses a binary whose top-level names meet, in one namespace, `common` or one of `shared`,
-/// the names common puts at the bundle's crate root.
-pub(super) fn check_clashes(binary: &[Item], mut shared: Vec<(String, u8)>) -> Result<(), String> {
-    shared.push(("common".to_string(), TYPES));
-    for (name, spaces) in top_names(binary) {
-        if shared.iter().any(|(n, s)| *n == name && s & spaces != 0) {
-            let what = if name == "common" {
-                "the module that re-exports common"
-            } else {
-                "a name common puts at the crate root (a module or an exported macro)"
-            };
-            return Err(format!(
-                "the binary's top-level `{}` is also {}; the bundle puts both at its crate root, \
-                 so one must be renamed (or imported under another name)",
-                name, what
-            ));
+/// The names at the bundle's crate root so far, each with its namespaces and what it is there.
+#[derive(Default)]
+pub(super) struct CrateRoot(Vec<(String, u8, String)>);
+
+impl CrateRoot {
+    /// Puts `names` at the crate root, as `what`; `whose` says whose names they are, for the
+    /// error. Refuses a name that meets, in one namespace, one put there before.
+    pub(super) fn place(
+        &mut self,
+        names: Vec<(String, u8)>,
+        whose: &str,
+        what: &str,
+    ) -> Result<(), String> {
+        let before = self.0.len();
+        for (name, spaces) in names {
+            let met = self.0[..before]
+                .iter()
+                .find(|(n, s, _)| *n == name && s & spaces != 0);
+            if let Some((_, _, there)) = met {
+                return Err(format!(
+                    "{} `{}` is also {}; the bundle puts both at its crate root, so one must be \
+                     renamed (or imported under another name)",
+                    whose, name, there
+                ));
+            }
+            self.0.push((name, spaces, what.to_string()));
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The names of the `#[macro_export]` macros in `items`, at any depth.

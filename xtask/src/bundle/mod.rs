@@ -8,6 +8,12 @@
 //! A `#[macro_export]` macro, at the crate root too, is re-exported the same way. Common's
 //! modules become private, so that rustc sees what the program leaves unused.
 //!
+//! A binary with a library of its own (`src/lib.rs` beside `main.rs`, as target9 has) gets it
+//! the same way, before common: `mod target9 { pub(crate) use crate::{score, ...}; }`, then its
+//! modules at the crate root. They name common as `common::x`, the crate; each of them gets
+//! `use crate::common;`, so that the same path names the re-export module, and step 2 removes
+//! that import where it is unused.
+//!
 //! Only what the program reaches is kept, in two steps:
 //!
 //! 1. By name, from `main`: an item is kept when kept code names it anywhere (in a path, a
@@ -41,9 +47,10 @@
 //! the lines.
 //!
 //! The one rule on the source: the binary's top-level names (items and imports) differ from
-//! `common` and from the names common puts at the crate root (the modules `lib.rs` declares,
-//! the exported macros) in the same namespace, as they share the bundle's crate root; the
-//! bundler refuses code that breaks it. Whatever else plain rustc cannot build (a crate
+//! `common`, from its own library's name and from the names either library puts at the crate
+//! root (the modules `lib.rs` declares, the exported macros) in the same namespace, as they
+//! share the bundle's crate root, and the two libraries' names differ likewise; the bundler
+//! refuses code that breaks it. Whatever else plain rustc cannot build (a crate
 //! outside std, `include_str!` of a file, `env!` of another cargo variable, or in common, where
 //! it would be common's value under cargo) fails the check of step 2.
 
@@ -67,7 +74,7 @@ use std::path::{Path, PathBuf};
 use syn::{File, Item};
 
 use compact::compact;
-use crate_root::{check_clashes, exported_macros, top_names, MACROS};
+use crate_root::{exported_macros, top_names, CrateRoot, MACROS, TYPES};
 use load::load;
 use package::{header, package};
 use prune::prune_with_rustc;
@@ -134,7 +141,8 @@ pub fn main(options: &Options) -> Result<(), String> {
 
 /// The bundle of the binary `problem` of the workspace at `root`.
 pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
-    let main_path = root.join(problem).join("src").join("main.rs");
+    let src = root.join(problem).join("src");
+    let main_path = src.join("main.rs");
     if !main_path.is_file() {
         return Err(format!(
             "no binary {}: {} is missing",
@@ -144,39 +152,45 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
     }
     let package = package(root, problem)?;
     let mut binary = load(&main_path, Some(&package))?;
-    let mut lib = load(&root.join("common").join("src").join("lib.rs"), None)?.items;
+    // The libraries inlined at the crate root: the binary's own, if it has one, then common.
+    let mut libraries = Vec::new();
+    let own_lib = src.join("lib.rs");
+    let has_lib = own_lib.is_file();
+    if has_lib {
+        let mut items = load(&own_lib, Some(&package))?.items;
+        import_common(&mut items);
+        libraries.push((problem.replace('-', "_"), items));
+    }
+    let common = load(&root.join("common").join("src").join("lib.rs"), None)?.items;
+    libraries.push(("common".to_string(), common));
 
-    let names = reached_from_main(&[&binary.items, &lib]);
+    let mut lists = vec![&binary.items];
+    lists.extend(libraries.iter().map(|(_, items)| items));
+    let names = reached_from_main(&lists);
     prune_unreached(&mut binary.items, &names);
-    prune_unreached(&mut lib, &names);
-    let modules: Vec<String> = lib
-        .iter()
-        .filter(|item| !matches!(item, Item::Macro(_)))
-        .filter_map(item_name)
-        .collect();
-    // `#[macro_export]` puts a macro at the crate root, wherever it is defined.
-    let mut macros = Vec::new();
-    exported_macros(&lib, &mut macros);
-    let mut shared = top_names(&lib);
-    shared.extend(macros.iter().map(|m| (m.clone(), MACROS)));
-    check_clashes(&binary.items, shared)?;
-    let reexported = [&modules[..], &macros[..]].concat();
-    let shim = syn::parse_str::<Item>(&format!(
-        "mod common {{ pub(crate) use crate::{{{}}}; }}",
-        reexported.join(", ")
-    ))
-    .map_err(|e| format!("the re-export module: {}", e))?;
-
-    // Private at the crate root, so that rustc reports what the program leaves unused: a `pub`
-    // path from the root would count as used.
-    for item in &mut lib {
-        if let Item::Mod(m) = item {
-            m.vis = syn::Visibility::Inherited;
+    let mut crate_root = CrateRoot::default();
+    for (name, _) in &libraries {
+        let what = format!("the module that re-exports {}", name);
+        crate_root.place(vec![(name.clone(), TYPES)], &what, &what)?;
+    }
+    let mut shims = Vec::new();
+    let mut modules = Vec::new();
+    for (name, lib) in &mut libraries {
+        prune_unreached(lib, &names);
+        let reexported = reexport(name, lib, &mut crate_root, &mut shims)?;
+        if name == "common" {
+            modules = reexported;
         }
     }
+    crate_root.place(
+        top_names(&binary.items),
+        "the binary's top-level",
+        "a top-level name of the binary",
+    )?;
+
     let mut items = binary.items;
-    items.extend(Some(shim).filter(|_| !reexported.is_empty()));
-    items.extend(lib);
+    items.extend(shims);
+    items.extend(libraries.into_iter().flat_map(|(_, lib)| lib));
     let mut file = File {
         shebang: None,
         frontmatter: None,
@@ -188,9 +202,75 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
     let kept = syn::parse_file(&source).map_err(|e| e.to_string())?;
     let kept: HashSet<String> = kept.items.iter().filter_map(item_name).collect();
     Ok(Bundle {
-        source: format!("{}{}", header(root, problem, &package), source),
+        source: format!("{}{}", header(root, problem, &package, has_lib), source),
         modules: modules.into_iter().filter(|m| kept.contains(m)).collect(),
     })
+}
+
+/// Puts the top-level names of the library `name` (its `lib` pruned) at `crate_root`, adds
+/// to `shims` the module `name` that re-exports them, `mod name { pub(crate) use crate::{...}; }`,
+/// and makes its modules private, so that rustc reports what the program leaves unused (a
+/// `pub` path from the root would count as used). Its top-level items but the macros, in
+/// order.
+fn reexport(
+    name: &str,
+    lib: &mut [Item],
+    crate_root: &mut CrateRoot,
+    shims: &mut Vec<Item>,
+) -> Result<Vec<String>, String> {
+    let modules: Vec<String> = lib
+        .iter()
+        .filter(|item| !matches!(item, Item::Macro(_)))
+        .filter_map(item_name)
+        .collect();
+    // `#[macro_export]` puts a macro at the crate root, wherever it is defined.
+    let mut macros = Vec::new();
+    exported_macros(lib, &mut macros);
+    let mut shared = top_names(lib);
+    shared.extend(macros.iter().map(|m| (m.clone(), MACROS)));
+    crate_root.place(
+        shared,
+        &format!("the library {}'s top-level", name),
+        &format!(
+            "a name {} puts at the crate root (a module or an exported macro)",
+            name
+        ),
+    )?;
+    let reexported = [&modules[..], &macros[..]].concat();
+    if !reexported.is_empty() {
+        let shim = syn::parse_str::<Item>(&format!(
+            "mod {} {{ pub(crate) use crate::{{{}}}; }}",
+            name,
+            reexported.join(", ")
+        ))
+        .map_err(|e| format!("the module that re-exports {}: {}", name, e))?;
+        shims.push(shim);
+    }
+    for item in lib {
+        if let Item::Mod(m) = item {
+            m.vis = syn::Visibility::Inherited;
+        }
+    }
+    Ok(modules)
+}
+
+/// Adds `use crate::common;` to every module of `items` (a library beside common), at any
+/// depth: there `common::x` names the crate common, in the bundle the module that re-exports
+/// it, at the crate root. The check by rustc removes the import where it is unused.
+fn import_common(items: &mut [Item]) {
+    for item in items {
+        if let Item::Mod(m) = item {
+            if let Some((_, inner)) = &mut m.content {
+                import_common(inner);
+                inner.insert(
+                    0,
+                    syn::parse_quote!(
+                        use crate::common;
+                    ),
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -350,6 +430,45 @@ fn main() {
         )
         .unwrap();
         assert!(bundle(&root, "p").is_ok());
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn a_library_of_the_binary_is_inlined_as_common_is() {
+        let main = "fn main() { println!(\"{}\", p::k::k()); }\n";
+        let k =
+            "use common::b::helper;\npub fn k() -> u32 { helper() + 1 }\npub fn unused_k() {}\n";
+        let mut files = files(main);
+        files.push((
+            "p/src/lib.rs",
+            "//! Docs.\n#![forbid(unsafe_code)]\npub mod k;\npub mod j;\n",
+        ));
+        files.push(("p/src/k.rs", k));
+        files.push(("p/src/j.rs", "pub fn j() {}\n"));
+        let root = workspace("library", &files);
+        let inlined = bundle(&root, "p").unwrap();
+        let source = &inlined.source;
+        assert_eq!(inlined.modules, ["b"]);
+        assert!(
+            source.contains("what it uses of p/src/lib.rs and common/src"),
+            "{}",
+            source
+        );
+        for kept in [
+            "mod p{\npub(crate)use crate::k;",
+            "mod k{\nuse crate::common;",
+            "fn k(",
+        ] {
+            assert!(source.contains(kept), "no {} in\n{}", kept, source);
+        }
+        for left_out in ["unused_k", "fn j", "Docs"] {
+            assert!(!source.contains(left_out), "{} in\n{}", left_out, source);
+        }
+        // The binary's top-level names meet the library's as they meet common's.
+        let clash = format!("{}\nmod k {{}}\n", main);
+        fs::write(root.join("p/src/main.rs"), clash).unwrap();
+        let error = bundle(&root, "p").err().unwrap();
+        assert!(error.contains("`k` is also a name p puts"), "{}", error);
         fs::remove_dir_all(root).unwrap();
     }
 

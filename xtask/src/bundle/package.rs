@@ -83,17 +83,23 @@ fn commit(root: &Path) -> String {
     }
 }
 
-/// The comment a bundle opens with: what it is, where and from which commit it comes, and
-/// its licence.
-pub(super) fn header(root: &Path, problem: &str, package: &Package) -> String {
+/// The comment a bundle opens with: what it is (`has_lib` if the binary has its own
+/// `src/lib.rs`), where and from which commit it comes, and its licence.
+pub(super) fn header(root: &Path, problem: &str, package: &Package, has_lib: bool) -> String {
     let from = package.repository.as_deref().unwrap_or(WORKSPACE);
+    let lib = if has_lib {
+        format!("{}/src/lib.rs and ", problem)
+    } else {
+        String::new()
+    };
     format!(
-        "// {name} {version}: {name}/src/main.rs and what it uses of common/src, in one file\n\
+        "// {name} {version}: {name}/src/main.rs and what it uses of {lib}common/src, in one file\n\
          // (`cargo xtask bundle {name}`).\n\
          // From {from}, commit {commit}.\n\
          // Licence: {license}.\n",
         name = problem,
         version = package.version,
+        lib = lib,
         from = from,
         commit = commit(root),
         license = package.license,

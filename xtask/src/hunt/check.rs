@@ -10,8 +10,9 @@ use std::time::Duration;
 use testkit::gen;
 use testkit::process;
 use testkit::reference;
+use testkit::Problem;
 
-use super::instance::{Instance, Problem};
+use super::instance::Instance;
 use crate::expected;
 
 /// The latin6 solutions the reference lists at most: each costs it a search step anyway,

@@ -11,47 +11,18 @@
 
 use testkit::gen::{self, Rng};
 use testkit::reference;
+use testkit::Problem;
 
-/// The four problems.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Problem {
-    Jigsaw,
-    Sima4,
-    Latin6,
-    Target9,
+/// Whether an input of `problem` draws its own regions (jigsaw's walls, latin6's groups).
+fn regions_vary(problem: Problem) -> bool {
+    matches!(problem, Problem::Jigsaw | Problem::Latin6)
 }
 
-impl Problem {
-    /// The binary's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Problem::Jigsaw => "jigsaw",
-            Problem::Sima4 => "sima4",
-            Problem::Latin6 => "latin6",
-            Problem::Target9 => "target9",
-        }
-    }
-
-    /// The side of the grid.
-    pub fn size(self) -> usize {
-        match self {
-            Problem::Jigsaw | Problem::Target9 => 9,
-            Problem::Latin6 => 6,
-            Problem::Sima4 => 4,
-        }
-    }
-
-    /// Whether the input draws its own regions (jigsaw's walls, latin6's groups).
-    fn regions_vary(self) -> bool {
-        matches!(self, Problem::Jigsaw | Problem::Latin6)
-    }
-
-    /// The most givens an input may hold.
-    fn max_givens(self) -> usize {
-        match self {
-            Problem::Latin6 => 35,
-            _ => self.size() * self.size(),
-        }
+/// The most givens an input of `problem` may hold.
+fn max_givens(problem: Problem) -> usize {
+    match problem {
+        Problem::Latin6 => 35,
+        _ => problem.size() * problem.size(),
     }
 }
 
@@ -66,7 +37,7 @@ pub struct Rules {
 impl Rules {
     /// The problem's whole range of givens cut to `min..=max`; `None` when nothing is left.
     pub fn new(problem: Problem, min: usize, max: usize) -> Option<Self> {
-        let max = max.min(problem.max_givens());
+        let max = max.min(max_givens(problem));
         (min <= max).then_some(Rules {
             problem,
             min_givens: min,
@@ -192,7 +163,7 @@ impl Instance {
     fn mutate_once(&mut self, rng: &mut Rng, problem: Problem) -> bool {
         let size = problem.size();
         let cells = size * size;
-        let kinds = if problem.regions_vary() { 4 } else { 3 };
+        let kinds = if regions_vary(problem) { 4 } else { 3 };
         let filled: Vec<usize> = (0..cells).filter(|&c| self.givens[c] != 0).collect();
         let digit = |rng: &mut Rng| rng.between(1, size) as u8;
         match rng.below(kinds) {
@@ -245,13 +216,6 @@ mod tests {
     use super::*;
     use common::regions::regions_from_walls;
 
-    const PROBLEMS: [Problem; 4] = [
-        Problem::Jigsaw,
-        Problem::Sima4,
-        Problem::Latin6,
-        Problem::Target9,
-    ];
-
     /// The regions a jigsaw input's walls draw, read as the binary reads them, and whether
     /// every wall between two regions is declared by both cells and the border is walled.
     fn walls_of(text: &str) -> (Vec<u8>, bool) {
@@ -284,7 +248,7 @@ mod tests {
     #[test]
     fn mutations_keep_every_input_legal() {
         let mut rng = Rng::new(5);
-        for problem in PROBLEMS {
+        for problem in Problem::ALL {
             let rules = Rules::all(problem);
             let mut instance = Instance::start(&mut rng, &rules);
             let mut changed = 0;
@@ -353,7 +317,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_children() {
-        for problem in PROBLEMS {
+        for problem in Problem::ALL {
             let rules = Rules::all(problem);
             let walk = |seed: u64| {
                 let mut rng = Rng::new(seed);

@@ -7,7 +7,7 @@
 //! | jigsaw | walls to regions, `Backtracker::count_up_to(givens, 2)` | `nodes + template_steps / TEMPLATE_STEPS + sat_propagations * PROPAGATION` |
 //! | sima4 | `Backtracker::count_up_to(givens, 2)` | `nodes` |
 //! | latin6 | `RowLex6::visit` | `RowLex6::work() / (solutions + 1)` |
-//! | target9 | `Maximiser::maximise` over the 17 deciding cells | `nodes` |
+//! | target9 | `target9::search::best_score`, the 17 deciding cells first | `nodes` |
 //!
 //! jigsaw's counts past a few thousand nodes go to the count by templates, whose work is the
 //! templates it lists and reads ([`TEMPLATE_STEPS`] of them cost about a search node), and
@@ -24,10 +24,9 @@ use common::layout::Layout;
 use common::regions::regions_from_walls;
 use common::row_lex6::RowLex6;
 use common::weighted::Maximiser;
+use testkit::Problem;
 
-use super::instance::{Instance, Problem};
-
-use crate::target9_score as score;
+use super::instance::Instance;
 
 /// Search nodes of the backtracker that cost about as much as one SAT propagation: on the
 /// jigsaw inputs of `../shared/worst`, 5-13 us a propagation (the more the learnt clauses,
@@ -69,11 +68,7 @@ impl Engine {
             }
             Problem::Sima4 => Engine::Sima4(Box::new(Backtracker::new(&Layout::boxes(2, 2)))),
             Problem::Latin6 => Engine::Latin6,
-            Problem::Target9 => {
-                let mut solver = Maximiser::new(&Layout::boxes(3, 3), &score::weights());
-                solver.set_focus(&score::DECIDING_CELLS);
-                Engine::Target9(Box::new(solver))
-            }
+            Problem::Target9 => Engine::Target9(Box::new(target9::search::maximiser())),
         }
     }
 
@@ -143,12 +138,12 @@ impl Engine {
                 }
             }
             Engine::Target9(solver) => {
-                let best = solver.maximise(&instance.givens);
+                let best = target9::search::best_score(solver, &instance.givens);
                 let nodes = solver.nodes();
                 Work {
                     fitness: nodes,
                     counters: vec![("nodes", nodes)],
-                    answer: best.map_or("-1".to_string(), |b| (score::BASE + b).to_string()),
+                    answer: best.map_or("-1".to_string(), |b| b.to_string()),
                 }
             }
         })

@@ -11,8 +11,9 @@ use super::answers;
 use super::Completions;
 use testkit::gen::{self, Rng};
 use testkit::reference;
-use xtask::hunt::instance::{Instance, Problem};
+use xtask::hunt::instance::Instance;
 use xtask::hunt::work::Engine;
+use xtask::Problem;
 
 /// One test: its file name (without `.in`), its input and the answer it must get.
 pub struct Test {
@@ -29,13 +30,12 @@ pub struct Group {
 
 /// The secret groups of `problem`, in order. Errs if an answer cannot be settled or the
 /// engines that work it out disagree.
-pub fn groups(problem: &str) -> Result<Vec<Group>, String> {
+pub fn groups(problem: Problem) -> Result<Vec<Group>, String> {
     match problem {
-        "jigsaw" => jigsaw(),
-        "sima4" => sima4(),
-        "latin6" => latin6(),
-        "target9" => target9(),
-        _ => Err(format!("no problem {}", problem)),
+        Problem::Jigsaw => jigsaw(),
+        Problem::Sima4 => sima4(),
+        Problem::Latin6 => latin6(),
+        Problem::Target9 => target9(),
     }
 }
 

@@ -34,7 +34,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-use xtask::PROBLEMS;
+use xtask::Problem;
 
 use testkit::process;
 
@@ -59,7 +59,7 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 )]
 pub struct Options {
     /// The problem, or all four
-    #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS.iter().copied().chain(["all"])))]
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(Problem::ALL.map(Problem::name).into_iter().chain(["all"])))]
     problem: String,
     /// The folder the packages go in, one subfolder each [default: <target>/package]
     #[arg(short = 'o', long = "output", value_name = "DIR")]
@@ -80,9 +80,9 @@ pub fn main(options: &Options) -> Result<(), String> {
         .output
         .clone()
         .unwrap_or_else(|| crate::target_dir().join("package"));
-    let problems: Vec<&str> = match options.problem.as_str() {
-        "all" => PROBLEMS.to_vec(),
-        one => vec![one],
+    let problems = match options.problem.as_str() {
+        "all" => Problem::ALL.to_vec(),
+        one => vec![one.parse::<Problem>()?],
     };
     let peers_dir = match &options.peers {
         Some(dir) if !dir.is_dir() => {
@@ -100,7 +100,7 @@ pub fn main(options: &Options) -> Result<(), String> {
                 eprintln!("package {}: the peer {}", problem, path.display());
             }
         }
-        let dir = out.join(problem);
+        let dir = out.join(problem.name());
         write_tree(&dir, &files)?;
         let bytes: usize = files.values().map(Vec::len).sum();
         eprintln!(
@@ -119,10 +119,10 @@ pub fn main(options: &Options) -> Result<(), String> {
 /// the first answer that is not matched, and if a file of the repository cannot be read.
 pub fn package_files(
     root: &Path,
-    problem: &str,
+    problem: Problem,
     binary: &Path,
 ) -> Result<BTreeMap<PathBuf, Vec<u8>>, String> {
-    let judge = root.join("judge").join(problem);
+    let judge = root.join("judge").join(problem.name());
     let mut files = BTreeMap::new();
     files.insert(
         PathBuf::from("problem.yaml"),
@@ -152,13 +152,13 @@ pub fn package_files(
             }
         }
     }
-    let bundle = xtask::bundle::bundle(root, problem)?;
+    let bundle = xtask::bundle::bundle(root, problem.name())?;
     files.insert(
         Path::new("submissions/accepted").join(format!("{}.rs", problem)),
         bundle.source.into_bytes(),
     );
 
-    let fixtures = root.join("tests/fixtures").join(problem);
+    let fixtures = root.join("tests/fixtures").join(problem.name());
     if let Some(sample) = drawn_sample(problem) {
         let input = read(&fixtures.join(format!("{}.in", sample)))?;
         let answer = read(&fixtures.join(format!("{}.out", sample)))?;
@@ -199,20 +199,20 @@ pub fn package_files(
 
 /// The statement's samples of `problem`, as named in `tests/fixtures/<problem>/`. sima4's
 /// sample is the form with the empty lines the statement asks for.
-fn samples(problem: &str) -> &'static [&'static str] {
+fn samples(problem: Problem) -> &'static [&'static str] {
     match problem {
-        "latin6" | "target9" => &["sample1", "sample2"],
-        _ => &["sample"],
+        Problem::Latin6 | Problem::Target9 => &["sample1", "sample2"],
+        Problem::Jigsaw | Problem::Sima4 => &["sample"],
     }
 }
 
 /// The sample whose picture the statement shows, for the problems whose layout is hard to read
 /// as numbers: jigsaw's walls and latin6's groups.
-fn drawn_sample(problem: &str) -> Option<&'static str> {
+fn drawn_sample(problem: Problem) -> Option<&'static str> {
     match problem {
-        "jigsaw" => Some("sample"),
-        "latin6" => Some("sample1"),
-        _ => None,
+        Problem::Jigsaw => Some("sample"),
+        Problem::Latin6 => Some("sample1"),
+        Problem::Sima4 | Problem::Target9 => None,
     }
 }
 

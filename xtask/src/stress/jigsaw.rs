@@ -2,6 +2,7 @@
 
 use testkit::gen::{self, Rng};
 use testkit::reference;
+use testkit::Problem;
 
 use xtask::expected;
 
@@ -65,7 +66,7 @@ impl Jigsaw {
 
 impl Case for Jigsaw {
     const BATCH: usize = 200;
-    const PROBLEM: &'static str = "jigsaw";
+    const PROBLEM: Problem = Problem::Jigsaw;
 
     /// 15% on the layouts of the bench's heavy tails ([`Jigsaw::on_tail_layout`]). The rest on
     /// a layout with a full grid (a fifth of them 3x3 boxes): 35% unique (minimal on the

@@ -2,6 +2,7 @@
 
 use testkit::gen::{self, Rng};
 use testkit::reference;
+use testkit::Problem;
 
 use xtask::expected;
 
@@ -61,7 +62,7 @@ impl Latin6 {
 
 impl Case for Latin6 {
     const BATCH: usize = 1;
-    const PROBLEM: &'static str = "latin6";
+    const PROBLEM: Problem = Problem::Latin6;
 
     /// 10% [`Latin6::rows_swapped`]. Otherwise groups: 45% connected, 35% scattered, 20% 2x3
     /// boxes. Givens: 4-20 from a full grid,

@@ -44,7 +44,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-use xtask::PROBLEMS;
+use xtask::Problem;
 
 use testkit::gen::Rng;
 use testkit::process;
@@ -65,14 +65,14 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 pub fn main(options: &Options) -> Result<(), String> {
     let binary = match &options.binary {
         Some(path) => path.clone(),
-        None => xtask::build_release(&options.problem)?,
+        None => xtask::build_release(options.problem)?,
     };
     let start = Instant::now();
-    let tally = match options.problem.as_str() {
-        "jigsaw" => stress::<Jigsaw>(&binary, options)?,
-        "sima4" => stress::<Sima4>(&binary, options)?,
-        "latin6" => stress::<Latin6>(&binary, options)?,
-        _ => stress::<Target9>(&binary, options)?,
+    let tally = match options.problem {
+        Problem::Jigsaw => stress::<Jigsaw>(&binary, options)?,
+        Problem::Sima4 => stress::<Sima4>(&binary, options)?,
+        Problem::Latin6 => stress::<Latin6>(&binary, options)?,
+        Problem::Target9 => stress::<Target9>(&binary, options)?,
     };
     println!(
         "{}: {} cases, {} mismatches (seed {}) in {:.1} s",
@@ -97,8 +97,8 @@ pub fn main(options: &Options) -> Result<(), String> {
 )]
 pub struct Options {
     /// The problem
-    #[arg(value_parser = clap::builder::PossibleValuesParser::new(PROBLEMS))]
-    problem: String,
+    #[arg(value_parser = xtask::problem_parser())]
+    problem: Problem,
     /// How many cases
     #[arg(long, value_name = "N", default_value_t = 2000)]
     cases: usize,
@@ -114,8 +114,8 @@ pub struct Options {
 trait Case: Clone {
     /// The most cases in one input: 1 for the problems that read a single case.
     const BATCH: usize;
-    /// The binary's name, which starts its error lines.
-    const PROBLEM: &'static str;
+    /// The problem, whose binary's name starts its error lines.
+    const PROBLEM: Problem;
 
     /// One random instance, which may be too hard for the reference.
     fn attempt(rng: &mut Rng) -> Self;
@@ -401,8 +401,8 @@ mod tests {
         let parse = |line: &str| Options::try_parse_from(line.split(' '));
         let options = parse("stress latin6 --cases 7 --seed 9").unwrap();
         assert_eq!(
-            (options.problem.as_str(), options.cases, options.seed),
-            ("latin6", 7, 9)
+            (options.problem, options.cases, options.seed),
+            (Problem::Latin6, 7, 9)
         );
         let defaults = parse("stress jigsaw").unwrap();
         assert_eq!((defaults.cases, defaults.seed), (2000, 1));

@@ -2,6 +2,7 @@
 //! break that promise, which the binary must refuse.
 
 use testkit::gen::{self, Rng};
+use testkit::Problem;
 
 use xtask::expected;
 
@@ -16,7 +17,7 @@ pub(super) struct Sima4 {
 
 impl Case for Sima4 {
     const BATCH: usize = 100;
-    const PROBLEM: &'static str = "sima4";
+    const PROBLEM: Problem = Problem::Sima4;
 
     /// 88% unique (half of them minimal), 6% any number of completions from 0-6 givens of a
     /// grid (mostly several), 3% a clash, 3% unique givens plus a wrong digit.

@@ -2,6 +2,7 @@
 
 use testkit::gen::{self, Rng};
 use testkit::reference;
+use testkit::Problem;
 
 use super::givens::{drop_given, given_count, wrong_digit};
 use xtask::expected;
@@ -18,7 +19,7 @@ pub(super) struct Target9 {
 
 impl Case for Target9 {
     const BATCH: usize = 1;
-    const PROBLEM: &'static str = "target9";
+    const PROBLEM: Problem = Problem::Target9;
 
     /// 24-45 givens of a full grid, more until the reference scores every completion within
     /// [`TARGET9_STEPS`]; then 10% a digit copied into a peer (a clash), 10% a wrong digit in
