@@ -265,19 +265,7 @@ impl<B: Bitset> Backtracker<B> {
             if s.no_cover() {
                 return 0;
             }
-            count = match s.count_by_templates(limit, solution) {
-                Some(count) => count,
-                // The hunt's cap: no answer is asked for.
-                None if s.template_steps > s.template_cap => 0,
-                // Too many templates to list: the search, to the end.
-                None => {
-                    s.levels[0] = s.root;
-                    s.hand_over_after = usize::MAX;
-                    let mut count = 0;
-                    s.count_from(0, limit, &mut count, solution, fresh, 1);
-                    count
-                }
-            };
+            count = s.count_by_templates(limit, solution);
         }
         count.min(limit)
     }

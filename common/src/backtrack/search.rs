@@ -160,20 +160,16 @@ impl<B: Bitset> Search<B> {
     }
 
     /// The count by templates from the root's candidates
-    /// ([`crate::template_cover::count_up_to`]); `None` if it gave up, past the cap the hunt
-    /// sets or past [`crate::template_cover::MOST_TEMPLATES`].
-    pub(super) fn count_by_templates(
-        &mut self,
-        limit: usize,
-        solution: &mut [u8],
-    ) -> Option<usize> {
+    /// ([`crate::template_cover::count_up_to`]): exact, unless it passes the cap the hunt
+    /// sets (then 0).
+    pub(super) fn count_by_templates(&mut self, limit: usize, solution: &mut [u8]) -> usize {
         let n = self.tables.size;
         let boards = &self.root.candidates[..n];
         let region_of = self.region_of();
         let cap = self.template_cap;
         let count = template_cover::count_up_to(n, &region_of, boards, limit, solution, cap);
         self.template_steps = count.steps;
-        count.solutions
+        count.solutions.unwrap_or(0)
     }
 
     /// Each cell's region, `0..N`.
