@@ -19,11 +19,11 @@
 //! digit confined to one line within a region leaves the rest of that line, and the other way
 //! round. A count also breaks the symmetry of the digits that neither a given nor a branch
 //! placed: of those, a branch tries only one (see `Search::count_from`); and one that runs
-//! past `HAND_OVER_AFTER` nodes (`SPARSE_HAND_OVER_AFTER` on sparse grids) is handed over:
-//! first to the proof by templates of [`crate::fractional_cover`], which settles most layouts
-//! without a filling at once, then to the count by templates of [`crate::template_cover`]
-//! (see `Search::count_by_templates`), which settles sparse grids whose layouts have
-//! fillings.
+//! past `SAT_AFTER` nodes (`SPARSE_SAT_AFTER` on sparse grids) is handed over: first to the
+//! proof by templates of [`crate::fractional_cover`], which settles most layouts without a
+//! filling at once, then to the count by templates of [`crate::template_cover`] (see
+//! `Search::count_by_templates`), which settles sparse grids whose layouts have fillings,
+//! and only past its budget to the SAT solver of [`crate::sat`] (see `Search::count_by_sat`).
 //! Besides the rows, columns and regions, the houses include those the law of leftovers
 //! implies (`Tables::add_implied_houses`). A board is a [`Bitset`], the caller's choice of
 //! width (see [`Backtracker`]).
@@ -37,14 +37,15 @@
 //! [`Backtracker`]; the files of `backtrack/` hold the jobs: `tables.rs` who sees whom (the
 //! houses, the peers and the implied houses), `propagation.rs` a node's candidates, the
 //! branching cell and the work on a node (placing, singles, locked candidates), `search.rs`
-//! the search from the root (the count, its hand-over, the lexicographic walk and its
-//! probes).
+//! the search from the root (the count, the lexicographic walk and its probes),
+//! `sudoku_cnf.rs` the count by the SAT solver.
 
 use crate::bitset::{Bitset, Cells, Digits, MAX_DIGITS};
 use crate::layout::Layout;
 
 mod propagation;
 mod search;
+mod sudoku_cnf;
 mod tables;
 
 /// Entries of a table indexed by cell: one more than the largest board, as a board's lowest
@@ -112,8 +113,8 @@ struct Search<B> {
     hidden: bool,
     /// The nodes the current count has searched.
     nodes: usize,
-    /// The nodes after which the current count hands over ([`HAND_OVER_AFTER`] or
-    /// [`SPARSE_HAND_OVER_AFTER`]).
+    /// The nodes after which the current count hands over ([`SAT_AFTER`] or
+    /// [`SPARSE_SAT_AFTER`]).
     hand_over_after: usize,
     /// The root of the current count, as [`Search::start`] left it: the search may change
     /// level 0 in place.
@@ -122,9 +123,12 @@ struct Search<B> {
     guesses: u64,
     /// The steps of the count by templates in the last count (0 without it).
     template_steps: u64,
-    /// The most steps the count by templates may take (see
-    /// [`Backtracker::cap_template_steps`]).
-    template_cap: u64,
+    /// The SAT solver's conflicts and propagations in the last count (0 without it).
+    sat_conflicts: u64,
+    sat_propagations: u64,
+    /// The most conflicts the SAT solver may meet in a count (see
+    /// [`Backtracker::cap_sat_conflicts`]).
+    sat_cap: u64,
     marks: Marks,
 }
 
@@ -172,21 +176,27 @@ const PATIENCE: u64 = 1 << 10;
 /// Probe trials a walk may spend per node since its last solution.
 const PROBE_SHARE: u64 = 2;
 
-/// The nodes a count searches before it hands over to the proof and the count by templates
-/// ([`Search::count_by_templates`]): several times what the hardest 9x9 puzzles need. The
-/// counts that run past it are mostly sparse jigsaw grids without a solution, where the
-/// search, which sees a digit run out of room only cell by cell, meets the same dead ends
-/// over and over, and a digit's templates show them at once.
-const HAND_OVER_AFTER: usize = 3000;
+/// The nodes a count searches before it starts again with the SAT solver
+/// ([`Search::count_by_sat`]): several times what the hardest 9x9 puzzles need. The counts
+/// that run past it are mostly sparse jigsaw grids without a solution, which clause learning
+/// refutes quickly where the search, which learns nothing, meets the same dead ends over and
+/// over.
+const SAT_AFTER: usize = 3000;
 
-/// [`HAND_OVER_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the
-/// cells. A sparse grid has many solutions, or none: one that a few hundred nodes do not
-/// settle is mostly a layout without a filling, which the proof by templates settles at once
-/// and a longer search would not. Denser grids (the hardest puzzles with one solution)
-/// sometimes need a few thousand nodes, fewer than listing their templates costs.
-const SPARSE_HAND_OVER_AFTER: usize = 200;
+/// The steps (templates listed and read) the count by templates may take before the count
+/// goes on to the SAT solver ([`Search::count_by_templates`]): far more than the sparse grids
+/// without a solution that the hunts find need, and a few milliseconds of work; past it lie
+/// grids whose templates are too many to read often, which clause learning handles better.
+const TEMPLATE_STEPS: u64 = 4_000_000;
 
-/// See [`SPARSE_HAND_OVER_AFTER`]: a quarter, 20 givens on 9x9, more than the 17 of the sparsest
+/// [`SAT_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the cells.
+/// A sparse grid has many solutions, or none: one that a few hundred nodes do not settle is
+/// mostly a layout without a filling, which the proof by templates settles at once and a
+/// longer search would not. Denser grids (the hardest puzzles with one solution) sometimes
+/// need a few thousand nodes, fewer than the SAT solver costs.
+const SPARSE_SAT_AFTER: usize = 200;
+
+/// See [`SPARSE_SAT_AFTER`]: a quarter, 20 givens on 9x9, more than the 17 of the sparsest
 /// puzzles with one solution.
 const SPARSE: usize = 4;
 
@@ -220,8 +230,8 @@ impl<B: Bitset> Backtracker<B> {
     /// # Complexity
     ///
     /// Exponential in the worst case (docs/performance.md times it on whole sets of 9x9
-    /// puzzles); past a few thousand nodes the count goes to the proof and the count by
-    /// templates.
+    /// puzzles); past a few thousand nodes the count goes to the template proof and the SAT
+    /// solver.
     ///
     /// # Example
     ///
@@ -247,6 +257,8 @@ impl<B: Bitset> Backtracker<B> {
         s.guesses = 0;
         s.nodes = 0;
         s.template_steps = 0;
+        s.sat_conflicts = 0;
+        s.sat_propagations = 0;
         if limit == 0 || !s.start(givens) {
             return 0;
         }
@@ -256,16 +268,19 @@ impl<B: Bitset> Backtracker<B> {
         s.root = s.levels[0];
         let given = givens.iter().filter(|&&g| g != 0).count();
         s.hand_over_after = if given < s.tables.cells / SPARSE {
-            SPARSE_HAND_OVER_AFTER
+            SPARSE_SAT_AFTER
         } else {
-            HAND_OVER_AFTER
+            SAT_AFTER
         };
         s.count_from(0, limit, &mut count, solution, fresh, 1);
         if s.nodes > s.hand_over_after {
             if s.no_cover() {
                 return 0;
             }
-            count = s.count_by_templates(limit, solution);
+            count = match s.count_by_templates(limit, solution) {
+                Some(count) => count,
+                None => s.count_by_sat(givens, limit, solution, fresh),
+            };
         }
         count.min(limit)
     }
@@ -279,8 +294,8 @@ impl<B: Bitset> Backtracker<B> {
     }
 
     /// The search nodes of the last [`Backtracker::count_up_to`], before any hand-over to the
-    /// templates: with [`Backtracker::template_steps`], a count's work in units that do not
-    /// depend on the machine. After a
+    /// SAT solver: with [`Backtracker::sat_conflicts`] and [`Backtracker::sat_propagations`], a
+    /// count's work in units that do not depend on the machine. After a
     /// [`Backtracker::visit_lex`], the nodes it entered and its probes' trials (each a
     /// descent, as a node is). O(1).
     pub fn nodes(&self) -> u64 {
@@ -294,12 +309,24 @@ impl<B: Bitset> Backtracker<B> {
         self.search.template_steps
     }
 
-    /// Caps the steps of the count by templates in each later [`Backtracker::count_up_to`] at
-    /// `most` (none at first): a count that needs more stops past `most`, its result then
-    /// meaningless, which [`Backtracker::template_steps`] above `most` tells. For a caller
-    /// that weighs inputs by their work (the hunt), never for an answer. O(1).
-    pub fn cap_template_steps(&mut self, most: u64) {
-        self.search.template_cap = most;
+    /// The conflicts the SAT solver met in the last [`Backtracker::count_up_to`]; 0 when the
+    /// search settled the count alone. O(1).
+    pub fn sat_conflicts(&self) -> u64 {
+        self.search.sat_conflicts
+    }
+
+    /// Caps the SAT solver's conflicts in each later [`Backtracker::count_up_to`] at `most`
+    /// (none at first): a count that needs more stops at conflict `most + 1`, its result then
+    /// meaningless, which [`Backtracker::sat_conflicts`] above `most` tells. For a caller that
+    /// weighs inputs by their work (the hunt), never for an answer. O(1).
+    pub fn cap_sat_conflicts(&mut self, most: u64) {
+        self.search.sat_cap = most;
+    }
+
+    /// The literals the SAT solver propagated in the last [`Backtracker::count_up_to`]; 0 when
+    /// the search settled the count alone. O(1).
+    pub fn sat_propagations(&self) -> u64 {
+        self.search.sat_propagations
     }
 
     /// Calls `visit` with every solution of `givens` in lexicographic order (row by row,
@@ -557,7 +584,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_count_is_finished_by_the_templates() {
+    fn a_long_count_is_finished_by_the_templates_or_the_sat_solver() {
         // Groups = rows, but rows 2 and 7 swap their cells of column 4: cells (2, 4) and
         // (7, 4) of one column would need the same digit, which the search sees only deep
         // and the templates at once.
@@ -568,12 +595,12 @@ mod tests {
         assert!(search.start(&[0; 81]));
         let mut count = 0;
         search.count_from(0, 2, &mut count, &mut [0; 81], (1 << 9) - 1, 1);
-        assert!(search.nodes > HAND_OVER_AFTER);
+        assert!(search.nodes > SAT_AFTER);
         let mut grid = [0; 81];
         let mut solver = Backtracker::<u128>::new(&layout);
         assert_eq!(solver.count_up_to(&[0; 81], 2, &mut grid), 0);
-        assert_eq!(solver.nodes(), SPARSE_HAND_OVER_AFTER as u64 + 1);
-        assert_eq!(solver.template_steps(), 0, "settled by the proof");
+        assert_eq!(solver.nodes(), SPARSE_SAT_AFTER as u64 + 1);
+        assert_eq!(solver.sat_conflicts(), 0, "settled by the templates");
         // A sparse jigsaw grid that a hunt found: several solutions, too rare for the
         // search to meet two of them in its nodes, and the templates cover it fractionally.
         let layout = Layout::new(
@@ -590,24 +617,18 @@ mod tests {
         solver.set_layout(&layout);
         assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 2);
         assert!(is_solution(&layout, &givens, &grid));
-        // Its work is told: the nodes of the search, then the count by templates'.
-        assert_eq!(solver.nodes(), SPARSE_HAND_OVER_AFTER as u64 + 1);
-        let steps = solver.template_steps();
-        assert!(steps > 0);
-        // A cap below its steps stops it, its answer meaningless; none settles it again.
-        solver.cap_template_steps(steps / 2);
-        solver.count_up_to(&givens, 2, &mut grid);
-        assert!(solver.template_steps() > steps / 2);
-        solver.cap_template_steps(u64::MAX);
-        assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 2);
-        assert_eq!(solver.template_steps(), steps);
-        // A puzzle the search settles alone has no work of the templates.
+        // Its work is told: the nodes of the search, then the SAT solver's.
+        assert_eq!(solver.nodes(), SPARSE_SAT_AFTER as u64 + 1);
+        assert!(solver.sat_conflicts() > 0);
+        assert!(solver.sat_propagations() > solver.sat_conflicts());
+        // A puzzle the search settles alone has no SAT work.
         let mut givens = [0; 81];
         givens[0] = 1;
         let mut boxes = Backtracker::<u128>::new(&Layout::boxes(3, 3));
         assert_eq!(boxes.count_up_to(&givens, 2, &mut grid), 2);
         assert!(boxes.nodes() > 0);
-        assert_eq!(boxes.template_steps(), 0);
+        assert_eq!(boxes.sat_conflicts(), 0);
+        assert_eq!(boxes.sat_propagations(), 0);
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub mod fractional_cover;
 pub mod layout;
 pub mod regions;
 pub mod row_lex6;
+pub mod sat;
+pub mod sat_order;
 pub mod scanner;
 pub mod sudoku_cover;
 pub mod template_cover;

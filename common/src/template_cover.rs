@@ -155,7 +155,7 @@ impl<B: Bitset> Search<B> {
                 out: &mut root.templates,
                 steps: &mut self.steps,
             };
-            walk.list_below(0, 0, 0, B::EMPTY);
+            walk.from_row(0, 0, 0, B::EMPTY);
             if root.templates.len() > MOST_TEMPLATES || self.steps > self.most_steps {
                 return false;
             }
@@ -324,9 +324,7 @@ struct TemplateWalk<'a, B> {
 }
 
 impl<B: Bitset> TemplateWalk<'_, B> {
-    /// Lists every template that takes `cells` in the rows above `row`, whose columns and
-    /// regions those are.
-    fn list_below(&mut self, row: usize, columns: u32, regions: u32, cells: B) {
+    fn from_row(&mut self, row: usize, columns: u32, regions: u32, cells: B) {
         *self.steps += 1;
         if row == self.size {
             self.out.push(cells);
@@ -338,7 +336,7 @@ impl<B: Bitset> TemplateWalk<'_, B> {
         for cell in Cells(self.rows[row].and(self.board)) {
             let (column, region) = (cell % self.size, self.region_of[cell] as usize);
             if columns >> column & 1 == 0 && regions >> region & 1 == 0 {
-                self.list_below(
+                self.from_row(
                     row + 1,
                     columns | 1 << column,
                     regions | 1 << region,

@@ -23,8 +23,7 @@
 //!
 //! An evaluation whose work passes a cap ends the hunt, with that input kept as the costliest
 //! (its work unknown): an input past the cap is what the hunt looks for. jigsaw's cap is a
-//! count, `--eval-limit` steps of the count by templates (default 1,000,000,000, seconds of
-//! work), at which the
+//! count, `--eval-limit` SAT conflicts (default 1,000,000, seconds of work), at which the
 //! engine stops ([`work::Engine::work_within`]): where such a hunt ends does not depend on
 //! the machine or its load either. The other engines have no count to stop at, so each
 //! evaluation runs on a worker thread, and one that has not ended after `--eval-timeout`
@@ -101,9 +100,8 @@ pub struct Options {
     /// fitness, work per solution, otherwise climbs to inputs without any)
     #[arg(long)]
     pub solvable: bool,
-    /// End the hunt at an evaluation whose count by templates takes more steps than this
-    /// (jigsaw)
-    #[arg(long, value_name = "N", default_value_t = 1_000_000_000)]
+    /// End the hunt at an evaluation whose SAT solver meets more conflicts than this (jigsaw)
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     pub eval_limit: u64,
     /// End the hunt at an evaluation that runs longer than this (a backstop for the engines
     /// without a count to stop at)
@@ -273,12 +271,12 @@ pub fn climb(
     climb
 }
 
-/// An evaluator on a worker thread whose engine stops past `most_steps`, and which gives
+/// An evaluator on a worker thread whose engine stops past `most_conflicts`, and which gives
 /// up on an input after `timeout`: the worker is then left to finish it alone, and the hunt
 /// ends.
 fn watched(
     problem: Problem,
-    most_steps: u64,
+    most_conflicts: u64,
     timeout: Duration,
 ) -> impl FnMut(&Instance) -> Option<Work> {
     let (jobs, inbox) = mpsc::channel::<Instance>();
@@ -287,7 +285,7 @@ fn watched(
         let mut engine = Engine::new(problem);
         for instance in inbox {
             if outbox
-                .send(engine.work_within(&instance, most_steps))
+                .send(engine.work_within(&instance, most_conflicts))
                 .is_err()
             {
                 break;
@@ -411,7 +409,7 @@ fn summary(
         climb.evaluations,
         if climb.capped {
             format!(
-                ", ended by an evaluation over {} template steps or {}",
+                ", ended by an evaluation over {} SAT conflicts or {}",
                 options.eval_limit,
                 seconds(options.eval_timeout)
             )
@@ -445,7 +443,7 @@ fn unsolved(work: &Work) -> bool {
     matches!(work.answer.as_str(), "No solution" | "0 solutions" | "-1")
 }
 
-/// `nodes 12, template_steps 3`.
+/// `nodes 12, sat_conflicts 3`.
 fn counters(work: &Work) -> String {
     let parts: Vec<String> = work
         .counters
@@ -635,7 +633,7 @@ mod tests {
     }
 
     #[test]
-    fn a_hunt_ended_by_its_step_cap_repeats_byte_for_byte() {
+    fn a_hunt_ended_by_its_conflict_cap_repeats_byte_for_byte() {
         // The cap is a count: the same seed ends at the same evaluation with the same pool
         // and report, however loaded the machine (the timeout is far off).
         use clap::Parser;
@@ -647,7 +645,7 @@ mod tests {
             "--evaluations",
             "400",
             "--eval-limit",
-            "3000",
+            "30",
         ])
         .expect("valid options");
         let rules = Rules::all(Problem::Jigsaw);
@@ -683,7 +681,7 @@ mod tests {
         assert!(climb.capped && climb.evaluations < 400, "{}", report);
         assert_eq!(climb.pool[0].work, None);
         assert!(
-            report.contains("ended by an evaluation over 3000 template steps"),
+            report.contains("ended by an evaluation over 30 SAT conflicts"),
             "{}",
             report
         );

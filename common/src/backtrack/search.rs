@@ -13,11 +13,13 @@ impl<B: Bitset> Search<B> {
             grid: vec![0; tables.cells],
             hidden: true,
             nodes: 0,
-            hand_over_after: HAND_OVER_AFTER,
+            hand_over_after: SAT_AFTER,
             root: State::new(&tables),
             guesses: 0,
             template_steps: 0,
-            template_cap: u64::MAX,
+            sat_conflicts: 0,
+            sat_propagations: 0,
+            sat_cap: u64::MAX,
             marks: Marks {
                 stale_hidden: [0; MAX_DIGITS],
                 changed: 0,
@@ -160,16 +162,25 @@ impl<B: Bitset> Search<B> {
     }
 
     /// The count by templates from the root's candidates
-    /// ([`crate::template_cover::count_up_to`]): exact, unless it passes the cap the hunt
-    /// sets (then 0).
-    pub(super) fn count_by_templates(&mut self, limit: usize, solution: &mut [u8]) -> usize {
+    /// ([`crate::template_cover::count_up_to`]), within [`TEMPLATE_STEPS`]; `None` if it
+    /// gave up.
+    pub(super) fn count_by_templates(
+        &mut self,
+        limit: usize,
+        solution: &mut [u8],
+    ) -> Option<usize> {
         let n = self.tables.size;
         let boards = &self.root.candidates[..n];
-        let region_of = self.region_of();
-        let cap = self.template_cap;
-        let count = template_cover::count_up_to(n, &region_of, boards, limit, solution, cap);
+        let count = template_cover::count_up_to(
+            n,
+            &self.region_of(),
+            boards,
+            limit,
+            solution,
+            TEMPLATE_STEPS,
+        );
         self.template_steps = count.steps;
-        count.solutions.unwrap_or(0)
+        count.solutions
     }
 
     /// Each cell's region, `0..N`.

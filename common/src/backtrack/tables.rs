@@ -68,9 +68,9 @@ impl<B: Bitset> Tables<B> {
     /// `k` of them: a band) hold each digit `k` times. When `k - 1` regions lie inside the
     /// band, the band's other `N` cells hold each digit once: a house. When `k + 1` regions
     /// meet the band, so do their `N` cells outside it. Every solution keeps them, so no
-    /// count changes; but the search sees through them at once what it would otherwise find
-    /// by long counting, which is how most jigsaw layouts without a filling fail. `O(2^N N)`
-    /// board operations.
+    /// count changes; but the search and the SAT solver see through them at once what they
+    /// would otherwise find by long counting, which is how most jigsaw layouts without a
+    /// filling fail. `O(2^N N)` board operations.
     fn add_implied_houses(&mut self) {
         let size = self.size;
         let regions = 2 * size..3 * size;

@@ -1,0 +1,872 @@
+//! A small CDCL SAT solver in the manner of MiniSat: unit propagation over two watched
+//! literals, first-UIP conflict analysis with non-chronological backjumps and recursive
+//! minimization of the learnt clause, VSIDS decisions ([`crate::sat_order`]) with saved
+//! phases, and, in the manner of Glucose, restarts when the recent learnt clauses' glue (LBD)
+//! runs high and a learnt-clause database cut by glue.
+//!
+//! It is the backtracker's fallback for counts that run long (see `Backtracker::count_up_to`):
+//! sparse jigsaw layouts without a solution, which a search without learning refutes only by
+//! going through the same dead ends in many places, while a learnt clause rules out each one
+//! for good.
+//!
+//! A literal is `2 * var` (the variable true) or `2 * var + 1` (false).
+//!
+//! # Example
+//!
+//! ```
+//! use common::sat::Sat;
+//!
+//! let (yes, no) = (|var: u32| 2 * var, |var: u32| 2 * var + 1);
+//! // (x0 or x1) and not x0: only x1 true satisfies them.
+//! let mut formula = Sat::new(2);
+//! formula.add(&[yes(0), yes(1)]);
+//! formula.add(&[no(0)]);
+//! assert!(formula.solve());
+//! assert!(!formula.value(0) && formula.value(1));
+//!
+//! // Three pigeons in two holes: pigeon p in hole h is variable 2 * p + h.
+//! let mut pigeons = Sat::new(6);
+//! for p in 0..3 {
+//!     pigeons.add(&[yes(2 * p), yes(2 * p + 1)]);
+//! }
+//! for h in 0..2 {
+//!     for (p, q) in [(0, 1), (0, 2), (1, 2)] {
+//!         pigeons.add(&[no(2 * p + h), no(2 * q + h)]);
+//!     }
+//! }
+//! assert!(!pigeons.solve());
+//! assert!(pigeons.conflicts() > 0);
+//! ```
+
+use crate::sat_order::VarOrder;
+
+/// No reason: a decision, or a fact of level 0.
+const NONE: usize = usize::MAX;
+
+/// The restart rule's window: the glue of the last this many conflicts (Glucose's 50).
+const RECENT: usize = 50;
+
+/// A restart when the mean glue of the last [`RECENT`] conflicts, times this, exceeds the mean
+/// of all (Glucose's 0.8): the search has wandered where its conflicts tie many decisions
+/// together. On jigsaw's grids without a solution it refutes with fewer conflicts, and fewer
+/// runs far past the rest, than restarts on the Luby sequence.
+const RESTART_MARGIN: f64 = 0.8;
+
+/// Learnt clauses kept before the first reduction of the database, and how many more each
+/// reduction allows the next time (Glucose's 2,000 and 300).
+const FIRST_REDUCTION: usize = 2000;
+const REDUCTION_STEP: usize = 300;
+
+/// Learnt clauses of at most this glue (LBD: the decision levels their literals span) survive
+/// every reduction: they tie few decisions together, and are the ones used again.
+const GLUE_KEPT: u32 = 2;
+
+/// A clause watching a literal, with one of its other literals (the blocker): when that one is
+/// true, propagation passes the clause by without reading it. A clause of two literals has
+/// the other one as its blocker for good, so propagation settles it without reading it at all.
+#[derive(Clone, Copy)]
+struct Watch {
+    /// Where the clause starts in [`Sat::arena`], and [`BINARY`] if it has two literals.
+    clause: u32,
+    blocker: u32,
+}
+
+/// The bit of [`Watch::clause`] that marks a clause of two literals.
+const BINARY: u32 = 1 << 31;
+
+impl Watch {
+    fn index(self) -> usize {
+        (self.clause & !BINARY) as usize
+    }
+}
+
+/// A formula being solved: its clauses, and the assignment the search stands at.
+#[derive(Default)]
+pub struct Sat {
+    /// The clauses one after another, each named by where it starts: its length, its glue
+    /// (that of a learnt clause when it was learnt; 0 for a clause given by [`Sat::add`], which
+    /// is never dropped), then its literals, the watched two first. A reason's implied literal
+    /// is the first, but in a clause of two, which propagation does not reorder (see
+    /// [`antecedents`]). One allocation for all rather than one a clause, and one load less
+    /// on the way to a clause's literals.
+    arena: Vec<u32>,
+    /// Per literal: the clauses watching it, looked at when it becomes false.
+    watches: Vec<Vec<Watch>>,
+    /// Per literal: 1 true, -1 false, 0 unassigned.
+    truth: Vec<i8>,
+    /// Per variable: its decision level and the clause that implied it.
+    at: Vec<(usize, usize)>,
+    /// Per variable: the literal it was last set to (phase saving), first its negation.
+    phase: Vec<u32>,
+    order: VarOrder,
+    /// Per variable: whether conflict analysis has met it.
+    seen: Vec<bool>,
+    trail: Vec<u32>,
+    /// Per decision level: where it starts on the trail.
+    limits: Vec<usize>,
+    /// The trail's literals not yet propagated start here.
+    head: usize,
+    /// Learnt clauses in the database, and how many it may hold before the next reduction.
+    learnts: usize,
+    reduce_above: usize,
+    /// True once the clauses contradict each other.
+    failed: bool,
+    /// Conflicts met, and literals propagated, since [`Sat::new`]: the solver's work in
+    /// units that do not depend on the machine.
+    conflicts: u64,
+    propagations: u64,
+    /// The sum of the learnt clauses' glue since [`Sat::new`] (a unit's is 1).
+    glue_sum: u64,
+    /// The most conflicts [`Sat::solve`] may meet (see [`Sat::cap_conflicts`]).
+    cap: u64,
+    /// Room that conflict analysis reuses at each conflict rather than allocating: the
+    /// clause it learns (which [`Sat::learn`] then adds), the literals found implied, and the
+    /// walk of [`Sat::implied`].
+    learnt: Vec<u32>,
+    marked: Vec<u32>,
+    stack: Vec<u32>,
+    /// Per decision level: the last learnt clause (numbered by [`Sat::conflicts`]) found to
+    /// have a literal of that level, so that [`Sat::learn`] counts a clause's levels, its
+    /// glue, in one pass, without sorting them.
+    level_seen: Vec<u64>,
+}
+
+impl Sat {
+    /// A formula over `vars` variables without clauses. O(vars).
+    pub fn new(vars: usize) -> Self {
+        Sat {
+            // Room for a literal's watches in a 9x9 formula, which would otherwise grow them
+            // again at every attempt.
+            watches: (0..2 * vars).map(|_| Vec::with_capacity(64)).collect(),
+            truth: vec![0; 2 * vars],
+            at: vec![(0, NONE); vars],
+            phase: (0..vars as u32).map(|v| 2 * v + 1).collect(),
+            order: VarOrder::new(vars),
+            seen: vec![false; vars],
+            reduce_above: FIRST_REDUCTION,
+            cap: u64::MAX,
+            ..Sat::default()
+        }
+    }
+
+    /// Adds the clause of `lits` (the search first returns to level 0). A clause with a
+    /// literal true at level 0 is dropped, and its literals false there are left out.
+    /// Constraint: no literal twice. O(length) besides the propagation of a unit.
+    pub fn add(&mut self, lits: &[u32]) {
+        self.backtrack(0);
+        let mut c = Vec::with_capacity(lits.len());
+        for &l in lits {
+            match self.truth[l as usize] {
+                1 => return,
+                0 => c.push(l),
+                _ => {}
+            }
+        }
+        match c.len() {
+            0 => self.failed = true,
+            1 => {
+                self.assign(c[0], NONE);
+                self.failed |= self.propagate().is_some();
+            }
+            _ => {
+                self.push(&c, 0);
+            }
+        }
+    }
+
+    /// Whether the clauses have a model; if so, [`Sat::value`] reads it until the next
+    /// [`Sat::add`]. Exponential in the worst case.
+    pub fn solve(&mut self) -> bool {
+        // The glue of the conflicts since the rule last called for a restart, the last `RECENT`
+        // of them in a ring; how many there were; and the sum of those in the ring. A restart
+        // called for is cancelled by a conflict before the next decision.
+        let (mut recent, mut since, mut sum) = ([0; RECENT], 0, 0);
+        let mut restart = false;
+        while !self.failed {
+            if let Some(conflict) = self.propagate() {
+                self.conflicts += 1;
+                if self.conflicts > self.cap {
+                    return false;
+                }
+                self.failed = self.limits.is_empty();
+                if !self.failed {
+                    let back = self.analyze(conflict);
+                    self.backtrack(back);
+                    let glue = self.learn();
+                    self.glue_sum += glue;
+                    let slot = since % RECENT;
+                    sum = sum + glue - recent[slot];
+                    recent[slot] = glue;
+                    since += 1;
+                    restart = since >= RECENT
+                        && sum as f64 / RECENT as f64 * RESTART_MARGIN
+                            > self.glue_sum as f64 / self.conflicts as f64;
+                    if restart {
+                        recent = [0; RECENT];
+                        since = 0;
+                        sum = 0;
+                    }
+                }
+                continue;
+            }
+            if restart {
+                restart = false;
+                self.backtrack(0);
+                if self.learnts > self.reduce_above {
+                    self.reduce();
+                }
+            }
+            match self.decide() {
+                Some(lit) => {
+                    self.limits.push(self.trail.len());
+                    self.assign(lit, NONE);
+                }
+                None => return true,
+            }
+        }
+        false
+    }
+
+    /// Makes [`Sat::solve`] give up at conflict `most + 1` since [`Sat::new`], answering false
+    /// whatever the formula: the answer of a solve that ends with [`Sat::conflicts`] above
+    /// `most` means nothing. O(1).
+    pub fn cap_conflicts(&mut self, most: u64) {
+        self.cap = most;
+    }
+
+    /// The conflicts met since [`Sat::new`]. O(1).
+    pub fn conflicts(&self) -> u64 {
+        self.conflicts
+    }
+
+    /// The literals propagated since [`Sat::new`], each one a pass over the clauses watching
+    /// its negation. O(1).
+    pub fn propagations(&self) -> u64 {
+        self.propagations
+    }
+
+    /// What the search has learnt and still keeps: each fact of level 0 as a clause of one
+    /// literal, then each learnt clause in the database of glue at most `glue`. All follow
+    /// from the clauses given by [`Sat::add`], so a solver of the same formula may be given
+    /// them. O(1), and O(clauses) to go through them.
+    pub fn lessons(&self, glue: u32) -> impl Iterator<Item = &[u32]> {
+        let facts = self.limits.first().map_or(self.trail.len(), |&l| l);
+        let learnt = self.clauses().filter(move |&(_, g)| g > 0 && g <= glue);
+        self.trail[..facts]
+            .chunks(1)
+            .chain(learnt.map(move |(c, _)| clause(&self.arena, c)))
+    }
+
+    /// Each clause: where it starts in the arena, and its glue. O(1), and O(clauses) to go
+    /// through them.
+    fn clauses(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let mut next = 0;
+        std::iter::from_fn(move || {
+            let c = next;
+            next += 2 + *self.arena.get(c)? as usize;
+            Some((c, self.arena[c + 1]))
+        })
+    }
+
+    /// Whether variable `var` is true in the model [`Sat::solve`] found. O(1).
+    pub fn value(&self, var: usize) -> bool {
+        self.truth[2 * var] > 0
+    }
+
+    fn assign(&mut self, lit: u32, reason: usize) {
+        let v = (lit >> 1) as usize;
+        self.truth[lit as usize] = 1;
+        self.truth[(lit ^ 1) as usize] = -1;
+        self.at[v] = (self.limits.len(), reason);
+        self.trail.push(lit);
+    }
+
+    /// Adds a clause of two literals or more of glue `glue` (0: not learnt), watching its
+    /// first two; where it starts.
+    fn push(&mut self, lits: &[u32], glue: u32) -> usize {
+        let c = self.arena.len();
+        self.arena.extend_from_slice(&[lits.len() as u32, glue]);
+        self.arena.extend_from_slice(lits);
+        self.watch(c);
+        self.learnts += usize::from(glue > 0);
+        c
+    }
+
+    /// The clause starting at `c` watches its first two literals, each with the other as
+    /// blocker.
+    fn watch(&mut self, c: usize) {
+        let (a, b) = (self.arena[c + 2], self.arena[c + 3]);
+        let clause = c as u32 | if self.arena[c] == 2 { BINARY } else { 0 };
+        self.watches[a as usize].push(Watch { clause, blocker: b });
+        self.watches[b as usize].push(Watch { clause, blocker: a });
+    }
+
+    // Decision.
+
+    /// The literal of the next decision: the most active free variable, set as it was last
+    /// (false the first time: in the puzzles it is made for most variables are); `None` when
+    /// every variable has a value.
+    fn decide(&mut self) -> Option<u32> {
+        while let Some(v) = self.order.pop() {
+            if self.truth[2 * v] == 0 {
+                return Some(self.phase[v]);
+            }
+        }
+        None
+    }
+
+    /// Undoes every decision level above `level`, saving each freed variable's phase and
+    /// putting it back in the decision order.
+    fn backtrack(&mut self, level: usize) {
+        if self.limits.len() > level {
+            for &lit in &self.trail[self.limits[level]..] {
+                let v = (lit >> 1) as usize;
+                self.truth[lit as usize] = 0;
+                self.truth[(lit ^ 1) as usize] = 0;
+                self.phase[v] = lit;
+                self.order.insert(v);
+            }
+            self.trail.truncate(self.limits[level]);
+            self.limits.truncate(level);
+            self.head = self.trail.len();
+        }
+    }
+
+    // Propagation.
+
+    /// Unit propagation of the trail's new literals; a clause with every literal false, if
+    /// any. A longer clause's implied literal is put first, where `analyze` expects it; a
+    /// clause of two is reordered only when it is the conflict, as reading it would.
+    fn propagate(&mut self) -> Option<usize> {
+        while self.head < self.trail.len() {
+            let f = self.trail[self.head] ^ 1;
+            self.head += 1;
+            self.propagations += 1;
+            let mut ws = std::mem::take(&mut self.watches[f as usize]);
+            // The watches kept are moved down to `ws[..kept]`.
+            let (mut i, mut kept) = (0, 0);
+            let mut conflict = None;
+            while i < ws.len() {
+                let w = ws[i];
+                i += 1;
+                let blocker = self.truth[w.blocker as usize];
+                if blocker > 0 {
+                    ws[kept] = w;
+                    kept += 1;
+                    continue;
+                }
+                if w.clause & BINARY != 0 {
+                    ws[kept] = w;
+                    kept += 1;
+                    if blocker == 0 {
+                        self.assign(w.blocker, w.index());
+                        continue;
+                    }
+                    let c = w.index() + 2;
+                    if self.arena[c] == f {
+                        self.arena.swap(c, c + 1);
+                    }
+                    conflict = Some(w.index());
+                    while i < ws.len() {
+                        ws[kept] = ws[i];
+                        kept += 1;
+                        i += 1;
+                    }
+                    continue;
+                }
+                let (start, len) = (w.index() + 2, self.arena[w.index()] as usize);
+                let c = &mut self.arena[start..start + len];
+                if c[0] == f {
+                    c.swap(0, 1);
+                }
+                let first = c[0];
+                let w = Watch {
+                    clause: w.clause,
+                    blocker: first,
+                };
+                if self.truth[first as usize] > 0 {
+                    ws[kept] = w;
+                    kept += 1;
+                    continue;
+                }
+                let truth = &self.truth;
+                if let Some(k) = c[2..].iter().position(|&l| truth[l as usize] >= 0) {
+                    c.swap(1, k + 2);
+                    self.watches[c[1] as usize].push(w);
+                    continue;
+                }
+                ws[kept] = w;
+                kept += 1;
+                if self.truth[first as usize] < 0 {
+                    conflict = Some(w.index());
+                    while i < ws.len() {
+                        ws[kept] = ws[i];
+                        kept += 1;
+                        i += 1;
+                    }
+                } else {
+                    self.assign(first, w.index());
+                }
+            }
+            ws.truncate(kept);
+            self.watches[f as usize] = ws;
+            if conflict.is_some() {
+                return conflict;
+            }
+        }
+        None
+    }
+
+    // Conflict analysis.
+
+    /// First-UIP analysis of conflict clause `c`, minimized: the learnt clause, left in
+    /// [`Sat::learnt`] with its asserting literal first and a literal of the highest other
+    /// level second, and that level, returned. Bumps the activity of every variable met.
+    fn analyze(&mut self, mut c: usize) -> usize {
+        let current = self.limits.len();
+        let mut learnt = std::mem::take(&mut self.learnt);
+        learnt.clear();
+        learnt.push(0);
+        let (mut pending, mut i) = (0, self.trail.len());
+        let mut implied = None;
+        loop {
+            let lits = match implied {
+                None => clause(&self.arena, c),
+                Some(p) => antecedents(clause(&self.arena, c), p),
+            };
+            for &q in lits {
+                let v = (q >> 1) as usize;
+                if !self.seen[v] && self.at[v].0 > 0 {
+                    self.seen[v] = true;
+                    self.order.bump(v);
+                    if self.at[v].0 == current {
+                        pending += 1;
+                    } else {
+                        learnt.push(q);
+                    }
+                }
+            }
+            loop {
+                i -= 1;
+                if self.seen[(self.trail[i] >> 1) as usize] {
+                    break;
+                }
+            }
+            let p = self.trail[i];
+            self.seen[(p >> 1) as usize] = false;
+            pending -= 1;
+            if pending == 0 {
+                learnt[0] = p ^ 1;
+                break;
+            }
+            c = self.at[(p >> 1) as usize].1;
+            implied = Some(p);
+        }
+        self.order.decay();
+        // The literals below the current level are `seen`; drop those their reasons imply.
+        let levels = learnt[1..]
+            .iter()
+            .fold(0, |s, &l| s | level_bit(self.at[(l >> 1) as usize].0));
+        let mut marked = std::mem::take(&mut self.marked);
+        marked.clear();
+        marked.extend_from_slice(&learnt[1..]);
+        let mut k = 1;
+        while k < learnt.len() {
+            if self.at[(learnt[k] >> 1) as usize].1 != NONE
+                && self.implied(learnt[k], levels, &mut marked)
+            {
+                learnt.swap_remove(k);
+            } else {
+                k += 1;
+            }
+        }
+        for &l in &marked {
+            self.seen[(l >> 1) as usize] = false;
+        }
+        self.marked = marked;
+        let mut back = 0;
+        for k in 1..learnt.len() {
+            let level = self.at[(learnt[k] >> 1) as usize].0;
+            if level > back {
+                back = level;
+                learnt.swap(1, k);
+            }
+        }
+        self.learnt = learnt;
+        back
+    }
+
+    /// Whether literal `lit` of a learnt clause, false and implied, follows from the clause's
+    /// other literals: every path back through the reasons ends at a `seen` variable or at
+    /// level 0 (MiniSat's recursive minimization). A reason implied at a level none of the
+    /// clause's literals has (`levels`, bits by [`level_bit`]) cannot, so the walk stops
+    /// there. The variables found implied stay `seen` and go into `marked`, to be cleared by
+    /// the caller; those of a failed walk are cleared.
+    fn implied(&mut self, lit: u32, levels: u64, marked: &mut Vec<u32>) -> bool {
+        let (mut stack, start) = (std::mem::take(&mut self.stack), marked.len());
+        stack.clear();
+        stack.push(lit);
+        let implied = self.walk_reasons(&mut stack, levels, marked, start);
+        self.stack = stack;
+        implied
+    }
+
+    /// The walk of [`Sat::implied`] from the literals on `stack`, the variables found implied
+    /// going into `marked` after its first `start`.
+    fn walk_reasons(
+        &mut self,
+        stack: &mut Vec<u32>,
+        levels: u64,
+        marked: &mut Vec<u32>,
+        start: usize,
+    ) -> bool {
+        while let Some(p) = stack.pop() {
+            let reason = self.at[(p >> 1) as usize].1;
+            for &q in antecedents(clause(&self.arena, reason), p ^ 1) {
+                let (v, (level, reason)) = ((q >> 1) as usize, self.at[(q >> 1) as usize]);
+                if self.seen[v] || level == 0 {
+                    continue;
+                }
+                if reason == NONE || level_bit(level) & levels == 0 {
+                    for l in marked.drain(start..) {
+                        self.seen[(l >> 1) as usize] = false;
+                    }
+                    return false;
+                }
+                self.seen[v] = true;
+                stack.push(q);
+                marked.push(q);
+            }
+        }
+        true
+    }
+
+    // The clause database.
+
+    /// Asserts the first literal of the clause [`Sat::analyze`] learnt (the search stands at
+    /// the level it asserts at), with the clause as its reason when it has more than one
+    /// literal; its glue. O(length).
+    fn learn(&mut self) -> u64 {
+        let learnt = std::mem::take(&mut self.learnt);
+        let (lit, mut glue) = (learnt[0], 1);
+        let reason = if learnt.len() > 1 {
+            // The asserting literal's level is above those of the others.
+            for &l in &learnt[1..] {
+                let level = self.at[(l >> 1) as usize].0;
+                if self.level_seen.len() <= level {
+                    self.level_seen.resize(level + 1, 0);
+                }
+                if self.level_seen[level] != self.conflicts {
+                    self.level_seen[level] = self.conflicts;
+                    glue += 1;
+                }
+            }
+            self.push(&learnt, glue as u32)
+        } else {
+            NONE
+        };
+        self.learnt = learnt;
+        self.assign(lit, reason);
+        glue
+    }
+
+    /// Drops the worse half of the learnt clauses of glue above [`GLUE_KEPT`], by glue then
+    /// length. At level 0, where no clause is a reason that analysis reads. O(clauses log
+    /// clauses + their literals).
+    fn reduce(&mut self) {
+        let mut candidates: Vec<usize> = self
+            .clauses()
+            .filter(|&(_, glue)| glue > GLUE_KEPT)
+            .map(|(c, _)| c)
+            .collect();
+        let arena = &mut self.arena;
+        candidates.sort_unstable_by_key(|&c| (arena[c + 1], arena[c]));
+        for &c in &candidates[candidates.len() / 2..] {
+            arena[c + 1] = DROPPED;
+        }
+        let mut kept = Vec::with_capacity(self.arena.len());
+        for (c, _) in self.clauses().filter(|&(_, glue)| glue != DROPPED) {
+            kept.extend_from_slice(&self.arena[c..c + 2 + self.arena[c] as usize]);
+        }
+        self.arena = kept;
+        self.learnts -= candidates.len() - candidates.len() / 2;
+        self.reduce_above += REDUCTION_STEP;
+        // Level 0's reasons are never read again: forget them rather than renumber them.
+        for &lit in &self.trail {
+            self.at[(lit >> 1) as usize].1 = NONE;
+        }
+        self.watches.iter_mut().for_each(Vec::clear);
+        let starts: Vec<usize> = self.clauses().map(|(c, _)| c).collect();
+        for c in starts {
+            self.watch(c);
+        }
+    }
+}
+
+/// The glue that marks a clause [`Sat::reduce`] drops.
+const DROPPED: u32 = u32::MAX;
+
+/// The literals of the clause starting at `c` in `arena` (see [`Sat::arena`]). O(1).
+fn clause(arena: &[u32], c: usize) -> &[u32] {
+    &arena[c + 2..c + 2 + arena[c] as usize]
+}
+
+/// The literals of `lits`, the clause that implied `lit`, but `lit`: it is the first, but in a
+/// clause of two, where it may be the second. O(1).
+fn antecedents(lits: &[u32], lit: u32) -> &[u32] {
+    if lits[0] == lit {
+        &lits[1..]
+    } else {
+        &lits[..1]
+    }
+}
+
+/// The bit of decision level `level` in a set of levels kept in 64 bits (levels 64 apart
+/// share a bit: the set may hold more than it was given, never less).
+fn level_bit(level: usize) -> u64 {
+    1 << (level % 64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::rng::Rng;
+
+    /// Whether `model` (bit `var`) makes every clause true.
+    fn satisfies(clauses: &[Vec<u32>], model: u32) -> bool {
+        clauses
+            .iter()
+            .all(|c| c.iter().any(|&l| model >> (l >> 1) & 1 != l & 1))
+    }
+
+    /// A solver given `clauses` over `vars` variables, and their models (bit `var`), from
+    /// trying every assignment.
+    fn solver_and_models(vars: usize, clauses: &[Vec<u32>]) -> (Sat, Vec<u32>) {
+        let models = (0..1u32 << vars)
+            .filter(|&m| satisfies(clauses, m))
+            .collect();
+        let mut sat = Sat::new(vars);
+        for c in clauses {
+            sat.add(c);
+        }
+        (sat, models)
+    }
+
+    /// Random clauses of one to four distinct variables over `vars`.
+    fn random_formula(rng: &mut Rng, vars: usize, clauses: usize) -> Vec<Vec<u32>> {
+        (0..clauses)
+            .map(|_| {
+                let draws = rng.between(1, 4);
+                random_clause(rng, vars, 4, draws)
+            })
+            .collect()
+    }
+
+    /// Literals of distinct random variables over `vars`, drawn until there are `len` of
+    /// them or `draws` variables were drawn (a repeat is skipped).
+    fn random_clause(rng: &mut Rng, vars: usize, len: usize, draws: usize) -> Vec<u32> {
+        let mut c: Vec<u32> = Vec::new();
+        for _ in 0..draws {
+            if c.len() == len {
+                break;
+            }
+            let v = rng.below(vars) as u32;
+            if c.iter().all(|&l| l >> 1 != v) {
+                c.push(2 * v + rng.below(2) as u32);
+            }
+        }
+        c
+    }
+
+    #[test]
+    fn models_agree_with_trying_every_assignment() {
+        // Each model found is blocked by a clause, until none is left: every model is found
+        // once, and only models, so the solver also handles clauses added after a solve.
+        let mut rng = Rng::new(5);
+        let (mut sat_formulas, mut unsat_formulas) = (0, 0);
+        for round in 0..400 {
+            let vars = 3 + round % 10;
+            let count = rng.between(vars, 6 * vars);
+            let clauses = random_formula(&mut rng, vars, count);
+            let (mut sat, models) = solver_and_models(vars, &clauses);
+            let expected = models.len();
+            let mut found = 0;
+            while sat.solve() {
+                let model = (0..vars).fold(0, |m, v| m | (sat.value(v) as u32) << v);
+                assert!(satisfies(&clauses, model), "{:?}", clauses);
+                found += 1;
+                assert!(found <= expected);
+                let block: Vec<u32> = (0..vars as u32).map(|v| 2 * v + (model >> v & 1)).collect();
+                sat.add(&block);
+            }
+            assert_eq!(found, expected, "{:?}", clauses);
+            if expected > 0 {
+                sat_formulas += 1;
+            } else {
+                unsat_formulas += 1;
+            }
+        }
+        assert!(sat_formulas > 50 && unsat_formulas > 50);
+    }
+
+    /// Random clauses of three distinct variables over `vars`, `ratio` tenths per variable:
+    /// near 43 (4.3 clauses a variable) about half have a model, and those take search.
+    fn random_3sat(rng: &mut Rng, vars: usize, ratio: usize) -> Vec<Vec<u32>> {
+        (0..vars * ratio / 10)
+            .map(|_| random_clause(rng, vars, 3, usize::MAX))
+            .collect()
+    }
+
+    /// A random 3-SAT formula over 12 to 15 variables (by `round`), `ratio` tenths of a
+    /// clause per variable: its clauses, a solver given them, and its models (bit `var`),
+    /// from trying every assignment.
+    fn small_3sat(rng: &mut Rng, round: usize, ratio: usize) -> (Vec<Vec<u32>>, Sat, Vec<u32>) {
+        let vars = 12 + round % 4;
+        let clauses = random_3sat(rng, vars, ratio);
+        let (sat, models) = solver_and_models(vars, &clauses);
+        (clauses, sat, models)
+    }
+
+    #[test]
+    fn learnt_clauses_hold_in_every_model() {
+        // Analysis and minimization learn only what the formula implies: every learnt clause,
+        // minimized or not, is true in every model of the given clauses.
+        let mut rng = Rng::new(8);
+        let mut learnt = 0;
+        for round in 0..80 {
+            let (_, mut sat, models) = small_3sat(&mut rng, round, 40);
+            assert_eq!(sat.solve(), !models.is_empty());
+            for (c, _) in sat.clauses().filter(|&(_, glue)| glue > 0) {
+                learnt += 1;
+                let lits = [clause(&sat.arena, c).to_vec()];
+                assert!(models.iter().all(|&m| satisfies(&lits, m)));
+            }
+        }
+        assert!(learnt > 100, "{}", learnt);
+    }
+
+    #[test]
+    fn lessons_of_a_stopped_solve_hold_in_every_model() {
+        // A solve stopped after a few conflicts leaves facts and learnt clauses, up to a glue:
+        // each one is true in every model, and a solver given them finds the same models.
+        let mut rng = Rng::new(9);
+        let (mut facts, mut clauses_taught) = (0, 0);
+        for round in 0..60 {
+            let (clauses, mut stopped, models) = small_3sat(&mut rng, round, 42);
+            stopped.cap_conflicts(2 + round as u64 % 5);
+            stopped.solve();
+            let glue = 1 + round as u32 % 4;
+            let lessons: Vec<Vec<u32>> = stopped.lessons(glue).map(|c| c.to_vec()).collect();
+            // A solver of as many variables (`seen` has one entry a variable).
+            let mut taught = Sat::new(stopped.seen.len());
+            for c in clauses.iter().chain(&lessons) {
+                taught.add(c);
+            }
+            assert_eq!(taught.solve(), !models.is_empty());
+            for lesson in &lessons {
+                assert!(models
+                    .iter()
+                    .all(|&m| satisfies(std::slice::from_ref(lesson), m)));
+                facts += usize::from(lesson.len() == 1);
+                clauses_taught += usize::from(lesson.len() > 1);
+            }
+            let learnt = stopped.clauses().filter(|&(_, g)| g > 0);
+            assert!(learnt.filter(|&(_, g)| g <= glue).count() <= lessons.len());
+        }
+        assert!(
+            facts > 20 && clauses_taught > 20,
+            "{} {}",
+            facts,
+            clauses_taught
+        );
+    }
+
+    /// The models of `clauses` over `vars` that `sat` finds, each blocked once found, after
+    /// `between` between two solves.
+    fn models(sat: &mut Sat, vars: usize, mut between: impl FnMut(&mut Sat)) -> Vec<Vec<bool>> {
+        let mut found = Vec::new();
+        while sat.solve() {
+            let model: Vec<bool> = (0..vars).map(|v| sat.value(v)).collect();
+            let block: Vec<u32> = (0..vars).map(|v| 2 * v as u32 + model[v] as u32).collect();
+            found.push(model);
+            sat.add(&block);
+            between(sat);
+        }
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn reductions_keep_every_model() {
+        // Formulas too large to try every assignment, with few models: the solver that cuts
+        // its database at every restart and after every model finds the models of the one
+        // that never cuts it (which `models_agree_with_trying_every_assignment` checks).
+        let mut rng = Rng::new(6);
+        let (mut dropped, mut with_models) = (0, 0);
+        for round in 0..30 {
+            let vars = 30 + round % 10;
+            let clauses = random_3sat(&mut rng, vars, 44);
+            let (mut keeping, mut cutting) = (Sat::new(vars), Sat::new(vars));
+            keeping.reduce_above = usize::MAX;
+            for c in &clauses {
+                keeping.add(c);
+                cutting.add(c);
+            }
+            let expected = models(&mut keeping, vars, |_| {});
+            let found = models(&mut cutting, vars, |sat| {
+                let before = sat.clauses().count();
+                sat.reduce();
+                sat.reduce_above = 0;
+                dropped += before - sat.clauses().count();
+                assert_eq!(
+                    sat.learnts,
+                    sat.clauses().filter(|&(_, glue)| glue > 0).count()
+                );
+            });
+            assert_eq!(found, expected, "{:?}", clauses);
+            with_models += usize::from(!found.is_empty());
+        }
+        assert!(
+            dropped > 500 && with_models > 5,
+            "{} {}",
+            dropped,
+            with_models
+        );
+    }
+
+    /// `pigeons` pigeons each in one of `holes` holes, no two in one.
+    fn pigeonhole(pigeons: usize, holes: usize) -> Sat {
+        let var = |p: usize, h: usize| (p * holes + h) as u32;
+        let mut sat = Sat::new(pigeons * holes);
+        for p in 0..pigeons {
+            sat.add(&(0..holes).map(|h| 2 * var(p, h)).collect::<Vec<_>>());
+            for h in 0..holes {
+                for q in p + 1..pigeons {
+                    sat.add(&[2 * var(p, h) + 1, 2 * var(q, h) + 1]);
+                }
+            }
+        }
+        sat
+    }
+
+    #[test]
+    fn the_pigeonhole_formula_has_no_model() {
+        // Seven pigeons in six holes: many conflicts, learnt clauses and restarts.
+        assert!(!pigeonhole(7, 6).solve());
+    }
+
+    #[test]
+    fn a_capped_solve_stops_at_its_cap() {
+        // Capped at 40, a solve stops at the 41st conflict, and so does the next, whose one
+        // conflict is already past the cap.
+        let mut whole = pigeonhole(7, 6);
+        assert!(!whole.solve());
+        assert!(whole.conflicts() > 100, "{}", whole.conflicts());
+        let mut capped = pigeonhole(7, 6);
+        capped.cap_conflicts(40);
+        assert!(!capped.solve());
+        assert_eq!(capped.conflicts(), 41);
+        assert!(!capped.solve());
+        assert_eq!(capped.conflicts(), 42);
+    }
+}
