@@ -4,16 +4,14 @@
 //!
 //! | problem | call | fitness |
 //! |---|---|---|
-//! | jigsaw | walls to regions, `Backtracker::count_up_to(givens, 2)` | `nodes + template_steps / TEMPLATE_STEPS + sat_propagations * PROPAGATION` |
+//! | jigsaw | walls to regions, `Backtracker::count_up_to(givens, 2)` | `nodes + sat_propagations * PROPAGATION` |
 //! | sima4 | `Backtracker::count_up_to(givens, 2)` | `nodes` |
 //! | latin6 | `RowLex6::visit` | `RowLex6::work() / (solutions + 1)` |
 //! | target9 | `target9::search::best_score`, the 17 deciding cells first | `nodes` |
 //!
-//! jigsaw's counts past a few thousand nodes go to the count by templates, whose work is the
-//! templates it lists and reads ([`TEMPLATE_STEPS`] of them cost about a search node), and
-//! past its budget to the SAT solver, whose work is its propagations; one of them, with its
-//! share of the decisions and of the conflict analysis around it, costs about
-//! [`PROPAGATION`] search nodes. latin6's fitness is the work
+//! jigsaw's counts past a few thousand nodes go to the SAT solver, whose work is its
+//! propagations; one of them, with its share of the decisions and of the conflict analysis
+//! around it, costs about [`PROPAGATION`] search nodes. latin6's fitness is the work
 //! per solution: the binary prints every solution, so an input with many of them is slow
 //! for its output alone, and what the hunt looks for is work that prints nothing.
 //! `RowLex6::work` already weighs the walk's list entries against the bitset backtracker's
@@ -32,10 +30,6 @@ use super::instance::Instance;
 /// jigsaw inputs of `../shared/worst`, 5-13 us a propagation (the more the learnt clauses,
 /// the dearer), against well under a microsecond a node.
 pub const PROPAGATION: u64 = 20;
-
-/// Steps of the count by templates that cost about as much as one search node: a step reads
-/// one template, a few word operations.
-pub const TEMPLATE_STEPS: u64 = 4;
 
 /// What one input cost and what the engine answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,9 +87,8 @@ impl Engine {
                 backtracker.set_layout(layout);
                 backtracker.cap_sat_conflicts(most_conflicts);
                 let count = backtracker.count_up_to(&givens, 2, &mut [0; 81]);
-                let (nodes, steps, conflicts, propagations) = (
+                let (nodes, conflicts, propagations) = (
                     backtracker.nodes(),
-                    backtracker.template_steps(),
                     backtracker.sat_conflicts(),
                     backtracker.sat_propagations(),
                 );
@@ -103,10 +96,9 @@ impl Engine {
                     return None;
                 }
                 Work {
-                    fitness: nodes + steps / TEMPLATE_STEPS + propagations * PROPAGATION,
+                    fitness: nodes + propagations * PROPAGATION,
                     counters: vec![
                         ("nodes", nodes),
-                        ("template_steps", steps),
                         ("sat_conflicts", conflicts),
                         ("sat_propagations", propagations),
                     ],
