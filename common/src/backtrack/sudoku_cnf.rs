@@ -112,40 +112,6 @@ impl<B: Bitset> Search<B> {
                 }
             }
         }
-        self.add_locked_candidates(sat, numbering);
-    }
-
-    /// Locked candidates as clauses: where two houses share two cells or more, a digit in
-    /// one of them outside the shared cells puts the digit of the other outside them too
-    /// (it cannot stand in the shared cells, which the first sees). Unit propagation over
-    /// the rules alone does not see it, and clause learning finds it again and again: on
-    /// jigsaw's hunted grids without a solution, these clauses cut the conflicts several
-    /// times over. `O(houses^2 * N^2)` clauses.
-    fn add_locked_candidates(&self, sat: &mut Sat, numbering: Numbering) {
-        let t = &self.tables;
-        let houses: Vec<B> = Cells(t.all_houses & ((1 << (3 * t.size)) - 1))
-            .map(|h| t.houses[h])
-            .collect();
-        let mut clause = Vec::new();
-        for (i, &a) in houses.iter().enumerate() {
-            for &b in &houses[..i] {
-                let shared = a.and(b);
-                if shared.len_with(B::EMPTY) < 2 || a.and_not(b).is_empty() {
-                    continue;
-                }
-                for (one, other) in [(a, b), (b, a)] {
-                    for d in 0..t.size {
-                        for x in Cells(one.and_not(shared)) {
-                            clause.clear();
-                            clause.push(numbering.lit(x, d) + 1);
-                            clause
-                                .extend(Cells(other.and_not(shared)).map(|y| numbering.lit(y, d)));
-                            sat.add(&clause);
-                        }
-                    }
-                }
-            }
-        }
     }
 }
 
