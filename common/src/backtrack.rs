@@ -21,7 +21,9 @@
 //! placed: of those, a branch tries only one (see `Search::count_from`); and one that runs
 //! past `SAT_AFTER` nodes (`SPARSE_SAT_AFTER` on sparse grids) is handed over: first to the
 //! proof by templates of [`crate::fractional_cover`], which settles most layouts without a
-//! filling at once, then to the SAT solver of [`crate::sat`] (see `Search::count_by_sat`).
+//! filling at once, then to the count by templates of [`crate::template_cover`] (see
+//! `Search::count_by_templates`), which settles sparse grids whose layouts have fillings,
+//! and only past its budget to the SAT solver of [`crate::sat`] (see `Search::count_by_sat`).
 //! Besides the rows, columns and regions, the houses include those the law of leftovers
 //! implies (`Tables::add_implied_houses`). A board is a [`Bitset`], the caller's choice of
 //! width (see [`Backtracker`]).
@@ -119,6 +121,8 @@ struct Search<B> {
     root: State<B>,
     /// The branch points of the last count: nodes that tried more than one candidate.
     guesses: u64,
+    /// The steps of the count by templates in the last count (0 without it).
+    template_steps: u64,
     /// The SAT solver's conflicts and propagations in the last count (0 without it).
     sat_conflicts: u64,
     sat_propagations: u64,
@@ -178,6 +182,12 @@ const PROBE_SHARE: u64 = 2;
 /// refutes quickly where the search, which learns nothing, meets the same dead ends over and
 /// over.
 const SAT_AFTER: usize = 3000;
+
+/// The steps (templates listed and read) the count by templates may take before the count
+/// goes on to the SAT solver ([`Search::count_by_templates`]): far more than the sparse grids
+/// without a solution that the hunts find need, and a few milliseconds of work; past it lie
+/// grids whose templates are too many to read often, which clause learning handles better.
+const TEMPLATE_STEPS: u64 = 4_000_000;
 
 /// [`SAT_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the cells.
 /// A sparse grid has many solutions, or none: one that a few hundred nodes do not settle is
@@ -246,6 +256,7 @@ impl<B: Bitset> Backtracker<B> {
         s.hidden = true;
         s.guesses = 0;
         s.nodes = 0;
+        s.template_steps = 0;
         s.sat_conflicts = 0;
         s.sat_propagations = 0;
         if limit == 0 || !s.start(givens) {
@@ -266,7 +277,10 @@ impl<B: Bitset> Backtracker<B> {
             if s.no_cover() {
                 return 0;
             }
-            count = s.count_by_sat(givens, limit, solution, fresh);
+            count = match s.count_by_templates(limit, solution) {
+                Some(count) => count,
+                None => s.count_by_sat(givens, limit, solution, fresh),
+            };
         }
         count.min(limit)
     }
@@ -286,6 +300,13 @@ impl<B: Bitset> Backtracker<B> {
     /// descent, as a node is). O(1).
     pub fn nodes(&self) -> u64 {
         self.search.nodes as u64
+    }
+
+    /// The steps of the count by templates in the last [`Backtracker::count_up_to`] (see
+    /// [`crate::template_cover::Count::steps`]); 0 when the search settled the count alone.
+    /// O(1).
+    pub fn template_steps(&self) -> u64 {
+        self.search.template_steps
     }
 
     /// The conflicts the SAT solver met in the last [`Backtracker::count_up_to`]; 0 when the

@@ -28,6 +28,7 @@ pub mod sat;
 pub mod sat_order;
 pub mod scanner;
 pub mod sudoku_cover;
+pub mod template_cover;
 pub mod templates;
 pub mod transversals;
 pub mod weighted;

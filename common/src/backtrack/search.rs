@@ -3,6 +3,7 @@
 //! probes (failed literals) within the [`Walk`]'s share.
 
 use super::*;
+use crate::template_cover;
 
 impl<B: Bitset> Search<B> {
     pub(super) fn new(layout: &Layout) -> Self {
@@ -15,6 +16,7 @@ impl<B: Bitset> Search<B> {
             hand_over_after: SAT_AFTER,
             root: State::new(&tables),
             guesses: 0,
+            template_steps: 0,
             sat_conflicts: 0,
             sat_propagations: 0,
             sat_cap: u64::MAX,
@@ -155,6 +157,34 @@ impl<B: Bitset> Search<B> {
     /// Whether the root's candidates admit no fractional cover by templates
     /// ([`crate::fractional_cover::refutes`]): a proof that no solution exists.
     pub(super) fn no_cover(&self) -> bool {
+        let n = self.tables.size;
+        crate::fractional_cover::refutes(n, &self.region_of(), &self.root.candidates[..n])
+    }
+
+    /// The count by templates from the root's candidates
+    /// ([`crate::template_cover::count_up_to`]), within [`TEMPLATE_STEPS`]; `None` if it
+    /// gave up.
+    pub(super) fn count_by_templates(
+        &mut self,
+        limit: usize,
+        solution: &mut [u8],
+    ) -> Option<usize> {
+        let n = self.tables.size;
+        let boards = &self.root.candidates[..n];
+        let count = template_cover::count_up_to(
+            n,
+            &self.region_of(),
+            boards,
+            limit,
+            solution,
+            TEMPLATE_STEPS,
+        );
+        self.template_steps = count.steps;
+        count.solutions
+    }
+
+    /// Each cell's region, `0..N`.
+    fn region_of(&self) -> Vec<u8> {
         let t = &self.tables;
         let n = t.size;
         let mut region_of = vec![0u8; t.cells];
@@ -163,7 +193,7 @@ impl<B: Bitset> Search<B> {
                 region_of[cell] = g as u8;
             }
         }
-        crate::fractional_cover::refutes(n, &region_of, &self.root.candidates[..n])
+        region_of
     }
 
     pub(super) fn visit_from<F>(&mut self, depth: usize, walk: &mut Walk, visit: &mut F) -> bool
