@@ -187,7 +187,7 @@ const SAT_AFTER: usize = 3000;
 /// goes on to the SAT solver ([`Search::count_by_templates`]): far more than the sparse grids
 /// without a solution that the hunts find need, and a few milliseconds of work; past it lie
 /// grids whose templates are too many to read often, which clause learning handles better.
-const TEMPLATE_STEPS: u64 = 4_000_000;
+const TEMPLATE_STEPS: u64 = 100_000;
 
 /// [`SAT_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the cells.
 /// A sparse grid has many solutions, or none: one that a few hundred nodes do not settle is
