@@ -52,15 +52,6 @@ const RECENT: usize = 50;
 /// runs far past the rest, than restarts on the Luby sequence.
 const RESTART_MARGIN: f64 = 0.8;
 
-/// Learnt clauses kept before the first reduction of the database, and how many more each
-/// reduction allows the next time (Glucose's 2,000 and 300).
-const FIRST_REDUCTION: usize = 2000;
-const REDUCTION_STEP: usize = 300;
-
-/// Learnt clauses of at most this glue (LBD: the decision levels their literals span) survive
-/// every reduction: they tie few decisions together, and are the ones used again.
-const GLUE_KEPT: u32 = 2;
-
 /// A clause watching a literal, with one of its other literals (the blocker): when that one is
 /// true, propagation passes the clause by without reading it. A clause of two literals has
 /// the other one as its blocker for good, so propagation settles it without reading it at all.
@@ -106,9 +97,6 @@ pub struct Sat {
     limits: Vec<usize>,
     /// The trail's literals not yet propagated start here.
     head: usize,
-    /// Learnt clauses in the database, and how many it may hold before the next reduction.
-    learnts: usize,
-    reduce_above: usize,
     /// True once the clauses contradict each other.
     failed: bool,
     /// Conflicts met, and literals propagated, since [`Sat::new`]: the solver's work in
@@ -123,8 +111,6 @@ pub struct Sat {
     /// clause it learns (which [`Sat::learn`] then adds), the literals found implied, and the
     /// walk of [`Sat::implied`].
     learnt: Vec<u32>,
-    marked: Vec<u32>,
-    stack: Vec<u32>,
     /// Per decision level: the last learnt clause (numbered by [`Sat::conflicts`]) found to
     /// have a literal of that level, so that [`Sat::learn`] counts a clause's levels, its
     /// glue, in one pass, without sorting them.
@@ -143,7 +129,6 @@ impl Sat {
             phase: (0..vars as u32).map(|v| 2 * v + 1).collect(),
             order: VarOrder::new(vars),
             seen: vec![false; vars],
-            reduce_above: FIRST_REDUCTION,
             cap: u64::MAX,
             ..Sat::default()
         }
@@ -212,9 +197,6 @@ impl Sat {
             if restart {
                 restart = false;
                 self.backtrack(0);
-                if self.learnts > self.reduce_above {
-                    self.reduce();
-                }
             }
             match self.decide() {
                 Some(lit) => {
@@ -245,29 +227,6 @@ impl Sat {
         self.propagations
     }
 
-    /// What the search has learnt and still keeps: each fact of level 0 as a clause of one
-    /// literal, then each learnt clause in the database of glue at most `glue`. All follow
-    /// from the clauses given by [`Sat::add`], so a solver of the same formula may be given
-    /// them. O(1), and O(clauses) to go through them.
-    pub fn lessons(&self, glue: u32) -> impl Iterator<Item = &[u32]> {
-        let facts = self.limits.first().map_or(self.trail.len(), |&l| l);
-        let learnt = self.clauses().filter(move |&(_, g)| g > 0 && g <= glue);
-        self.trail[..facts]
-            .chunks(1)
-            .chain(learnt.map(move |(c, _)| clause(&self.arena, c)))
-    }
-
-    /// Each clause: where it starts in the arena, and its glue. O(1), and O(clauses) to go
-    /// through them.
-    fn clauses(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let mut next = 0;
-        std::iter::from_fn(move || {
-            let c = next;
-            next += 2 + *self.arena.get(c)? as usize;
-            Some((c, self.arena[c + 1]))
-        })
-    }
-
     /// Whether variable `var` is true in the model [`Sat::solve`] found. O(1).
     pub fn value(&self, var: usize) -> bool {
         self.truth[2 * var] > 0
@@ -288,7 +247,6 @@ impl Sat {
         self.arena.extend_from_slice(&[lits.len() as u32, glue]);
         self.arena.extend_from_slice(lits);
         self.watch(c);
-        self.learnts += usize::from(glue > 0);
         c
     }
 
@@ -463,27 +421,9 @@ impl Sat {
             implied = Some(p);
         }
         self.order.decay();
-        // The literals below the current level are `seen`; drop those their reasons imply.
-        let levels = learnt[1..]
-            .iter()
-            .fold(0, |s, &l| s | level_bit(self.at[(l >> 1) as usize].0));
-        let mut marked = std::mem::take(&mut self.marked);
-        marked.clear();
-        marked.extend_from_slice(&learnt[1..]);
-        let mut k = 1;
-        while k < learnt.len() {
-            if self.at[(learnt[k] >> 1) as usize].1 != NONE
-                && self.implied(learnt[k], levels, &mut marked)
-            {
-                learnt.swap_remove(k);
-            } else {
-                k += 1;
-            }
-        }
-        for &l in &marked {
+        for &l in &learnt[1..] {
             self.seen[(l >> 1) as usize] = false;
         }
-        self.marked = marked;
         let mut back = 0;
         for k in 1..learnt.len() {
             let level = self.at[(learnt[k] >> 1) as usize].0;
@@ -494,51 +434,6 @@ impl Sat {
         }
         self.learnt = learnt;
         back
-    }
-
-    /// Whether literal `lit` of a learnt clause, false and implied, follows from the clause's
-    /// other literals: every path back through the reasons ends at a `seen` variable or at
-    /// level 0 (MiniSat's recursive minimization). A reason implied at a level none of the
-    /// clause's literals has (`levels`, bits by [`level_bit`]) cannot, so the walk stops
-    /// there. The variables found implied stay `seen` and go into `marked`, to be cleared by
-    /// the caller; those of a failed walk are cleared.
-    fn implied(&mut self, lit: u32, levels: u64, marked: &mut Vec<u32>) -> bool {
-        let (mut stack, start) = (std::mem::take(&mut self.stack), marked.len());
-        stack.clear();
-        stack.push(lit);
-        let implied = self.walk_reasons(&mut stack, levels, marked, start);
-        self.stack = stack;
-        implied
-    }
-
-    /// The walk of [`Sat::implied`] from the literals on `stack`, the variables found implied
-    /// going into `marked` after its first `start`.
-    fn walk_reasons(
-        &mut self,
-        stack: &mut Vec<u32>,
-        levels: u64,
-        marked: &mut Vec<u32>,
-        start: usize,
-    ) -> bool {
-        while let Some(p) = stack.pop() {
-            let reason = self.at[(p >> 1) as usize].1;
-            for &q in antecedents(clause(&self.arena, reason), p ^ 1) {
-                let (v, (level, reason)) = ((q >> 1) as usize, self.at[(q >> 1) as usize]);
-                if self.seen[v] || level == 0 {
-                    continue;
-                }
-                if reason == NONE || level_bit(level) & levels == 0 {
-                    for l in marked.drain(start..) {
-                        self.seen[(l >> 1) as usize] = false;
-                    }
-                    return false;
-                }
-                self.seen[v] = true;
-                stack.push(q);
-                marked.push(q);
-            }
-        }
-        true
     }
 
     // The clause database.
@@ -569,42 +464,7 @@ impl Sat {
         self.assign(lit, reason);
         glue
     }
-
-    /// Drops the worse half of the learnt clauses of glue above [`GLUE_KEPT`], by glue then
-    /// length. At level 0, where no clause is a reason that analysis reads. O(clauses log
-    /// clauses + their literals).
-    fn reduce(&mut self) {
-        let mut candidates: Vec<usize> = self
-            .clauses()
-            .filter(|&(_, glue)| glue > GLUE_KEPT)
-            .map(|(c, _)| c)
-            .collect();
-        let arena = &mut self.arena;
-        candidates.sort_unstable_by_key(|&c| (arena[c + 1], arena[c]));
-        for &c in &candidates[candidates.len() / 2..] {
-            arena[c + 1] = DROPPED;
-        }
-        let mut kept = Vec::with_capacity(self.arena.len());
-        for (c, _) in self.clauses().filter(|&(_, glue)| glue != DROPPED) {
-            kept.extend_from_slice(&self.arena[c..c + 2 + self.arena[c] as usize]);
-        }
-        self.arena = kept;
-        self.learnts -= candidates.len() - candidates.len() / 2;
-        self.reduce_above += REDUCTION_STEP;
-        // Level 0's reasons are never read again: forget them rather than renumber them.
-        for &lit in &self.trail {
-            self.at[(lit >> 1) as usize].1 = NONE;
-        }
-        self.watches.iter_mut().for_each(Vec::clear);
-        let starts: Vec<usize> = self.clauses().map(|(c, _)| c).collect();
-        for c in starts {
-            self.watch(c);
-        }
-    }
 }
-
-/// The glue that marks a clause [`Sat::reduce`] drops.
-const DROPPED: u32 = u32::MAX;
 
 /// The literals of the clause starting at `c` in `arena` (see [`Sat::arena`]). O(1).
 fn clause(arena: &[u32], c: usize) -> &[u32] {
@@ -619,12 +479,6 @@ fn antecedents(lits: &[u32], lit: u32) -> &[u32] {
     } else {
         &lits[..1]
     }
-}
-
-/// The bit of decision level `level` in a set of levels kept in 64 bits (levels 64 apart
-/// share a bit: the set may hold more than it was given, never less).
-fn level_bit(level: usize) -> u64 {
-    1 << (level % 64)
 }
 
 #[cfg(test)]
@@ -729,112 +583,26 @@ mod tests {
 
     #[test]
     fn learnt_clauses_hold_in_every_model() {
-        // Analysis and minimization learn only what the formula implies: every learnt clause,
-        // minimized or not, is true in every model of the given clauses.
+        // Analysis learns only what the formula implies: every learnt clause is true in
+        // every model of the given clauses.
         let mut rng = Rng::new(8);
         let mut learnt = 0;
         for round in 0..80 {
             let (_, mut sat, models) = small_3sat(&mut rng, round, 40);
             assert_eq!(sat.solve(), !models.is_empty());
-            for (c, _) in sat.clauses().filter(|&(_, glue)| glue > 0) {
-                learnt += 1;
-                let lits = [clause(&sat.arena, c).to_vec()];
-                assert!(models.iter().all(|&m| satisfies(&lits, m)));
+            let mut c = 0;
+            while c < sat.arena.len() {
+                if sat.arena[c + 1] > 0 {
+                    learnt += 1;
+                    let lits = [clause(&sat.arena, c).to_vec()];
+                    assert!(models.iter().all(|&m| satisfies(&lits, m)));
+                }
+                c += 2 + sat.arena[c] as usize;
             }
         }
         assert!(learnt > 100, "{}", learnt);
     }
 
-    #[test]
-    fn lessons_of_a_stopped_solve_hold_in_every_model() {
-        // A solve stopped after a few conflicts leaves facts and learnt clauses, up to a glue:
-        // each one is true in every model, and a solver given them finds the same models.
-        let mut rng = Rng::new(9);
-        let (mut facts, mut clauses_taught) = (0, 0);
-        for round in 0..60 {
-            let (clauses, mut stopped, models) = small_3sat(&mut rng, round, 42);
-            stopped.cap_conflicts(2 + round as u64 % 5);
-            stopped.solve();
-            let glue = 1 + round as u32 % 4;
-            let lessons: Vec<Vec<u32>> = stopped.lessons(glue).map(|c| c.to_vec()).collect();
-            // A solver of as many variables (`seen` has one entry a variable).
-            let mut taught = Sat::new(stopped.seen.len());
-            for c in clauses.iter().chain(&lessons) {
-                taught.add(c);
-            }
-            assert_eq!(taught.solve(), !models.is_empty());
-            for lesson in &lessons {
-                assert!(models
-                    .iter()
-                    .all(|&m| satisfies(std::slice::from_ref(lesson), m)));
-                facts += usize::from(lesson.len() == 1);
-                clauses_taught += usize::from(lesson.len() > 1);
-            }
-            let learnt = stopped.clauses().filter(|&(_, g)| g > 0);
-            assert!(learnt.filter(|&(_, g)| g <= glue).count() <= lessons.len());
-        }
-        assert!(
-            facts > 20 && clauses_taught > 20,
-            "{} {}",
-            facts,
-            clauses_taught
-        );
-    }
-
-    /// The models of `clauses` over `vars` that `sat` finds, each blocked once found, after
-    /// `between` between two solves.
-    fn models(sat: &mut Sat, vars: usize, mut between: impl FnMut(&mut Sat)) -> Vec<Vec<bool>> {
-        let mut found = Vec::new();
-        while sat.solve() {
-            let model: Vec<bool> = (0..vars).map(|v| sat.value(v)).collect();
-            let block: Vec<u32> = (0..vars).map(|v| 2 * v as u32 + model[v] as u32).collect();
-            found.push(model);
-            sat.add(&block);
-            between(sat);
-        }
-        found.sort();
-        found
-    }
-
-    #[test]
-    fn reductions_keep_every_model() {
-        // Formulas too large to try every assignment, with few models: the solver that cuts
-        // its database at every restart and after every model finds the models of the one
-        // that never cuts it (which `models_agree_with_trying_every_assignment` checks).
-        let mut rng = Rng::new(6);
-        let (mut dropped, mut with_models) = (0, 0);
-        for round in 0..30 {
-            let vars = 30 + round % 10;
-            let clauses = random_3sat(&mut rng, vars, 44);
-            let (mut keeping, mut cutting) = (Sat::new(vars), Sat::new(vars));
-            keeping.reduce_above = usize::MAX;
-            for c in &clauses {
-                keeping.add(c);
-                cutting.add(c);
-            }
-            let expected = models(&mut keeping, vars, |_| {});
-            let found = models(&mut cutting, vars, |sat| {
-                let before = sat.clauses().count();
-                sat.reduce();
-                sat.reduce_above = 0;
-                dropped += before - sat.clauses().count();
-                assert_eq!(
-                    sat.learnts,
-                    sat.clauses().filter(|&(_, glue)| glue > 0).count()
-                );
-            });
-            assert_eq!(found, expected, "{:?}", clauses);
-            with_models += usize::from(!found.is_empty());
-        }
-        assert!(
-            dropped > 500 && with_models > 5,
-            "{} {}",
-            dropped,
-            with_models
-        );
-    }
-
-    /// `pigeons` pigeons each in one of `holes` holes, no two in one.
     fn pigeonhole(pigeons: usize, holes: usize) -> Sat {
         let var = |p: usize, h: usize| (p * holes + h) as u32;
         let mut sat = Sat::new(pigeons * holes);

@@ -188,7 +188,6 @@ impl<B: Bitset> Search<B> {
         // a coarser count left the search hundreds of times more nodes.
         let mut covers = [0u32; CELL_SLOTS];
         let mut covered = B::EMPTY;
-        let mut digit = None;
         for i in 0..self.classes.len() {
             if self.need[i] == 0 {
                 continue;
@@ -197,9 +196,6 @@ impl<B: Bitset> Search<B> {
             self.steps += templates.len() as u64;
             if templates.len() < self.need[i] {
                 return true;
-            }
-            if self.need[i] == 1 && digit.map_or(true, |(_, len)| templates.len() < len) {
-                digit = Some((i, templates.len()));
             }
             for &t in templates {
                 covered = covered.or(t);
@@ -215,12 +211,7 @@ impl<B: Bitset> Search<B> {
             return true;
         }
         let cell = Cells(free).min_by_key(|&cell| covers[cell]).unwrap_or(0);
-        match digit {
-            Some((i, len)) if len < covers[cell] as usize => {
-                self.try_class(depth, taken, i, solution)
-            }
-            _ => self.try_cell(depth, taken, cell, solution),
-        }
+        self.try_cell(depth, taken, cell, solution)
     }
 
     /// Tries each template left that covers `cell`.
@@ -241,24 +232,6 @@ impl<B: Bitset> Search<B> {
                 if self.count >= self.limit {
                     return true;
                 }
-            }
-        }
-        true
-    }
-
-    /// Tries each template left of class `i`, which needs one.
-    fn try_class(&mut self, depth: usize, taken: B, i: usize, solution: &mut [u8]) -> bool {
-        let (start, end) = (
-            self.levels[depth].starts[i],
-            self.levels[depth].starts[i + 1],
-        );
-        for k in start..end {
-            let t = self.levels[depth].templates[k];
-            if !self.take(depth, taken, i, t, solution) {
-                return false;
-            }
-            if self.count >= self.limit {
-                return true;
             }
         }
         true
