@@ -176,24 +176,24 @@ const PATIENCE: u64 = 1 << 10;
 /// Probe trials a walk may spend per node since its last solution.
 const PROBE_SHARE: u64 = 2;
 
-/// The nodes a count searches before it starts again with the SAT solver
-/// ([`Search::count_by_sat`]): several times what the hardest 9x9 puzzles need. The counts
-/// that run past it are mostly sparse jigsaw grids without a solution, which clause learning
-/// refutes quickly where the search, which learns nothing, meets the same dead ends over and
-/// over.
+/// The nodes a count searches before it starts again with the templates and then the SAT
+/// solver ([`Search::count_by_templates`]): several times what the hardest 9x9 puzzles need.
+/// The counts that run past it are mostly sparse jigsaw grids without a solution, where the
+/// search, which learns nothing, meets the same dead ends over and over.
 const SAT_AFTER: usize = 3000;
 
 /// The steps (templates listed and read) the count by templates may take before the count
-/// goes on to the SAT solver ([`Search::count_by_templates`]): far more than the sparse grids
-/// without a solution that the hunts find need, and a few milliseconds of work; past it lie
-/// grids whose templates are too many to read often, which clause learning handles better.
+/// goes on to the SAT solver ([`Search::count_by_templates`]): more than the hunted grids
+/// without a solution need, and a few milliseconds of work. Past it lie grids whose
+/// solutions are rare among many interchangeable digits, which the SAT solver reaches in a
+/// few conflicts.
 const TEMPLATE_STEPS: u64 = 100_000;
 
 /// [`SAT_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the cells.
 /// A sparse grid has many solutions, or none: one that a few hundred nodes do not settle is
 /// mostly a layout without a filling, which the proof by templates settles at once and a
 /// longer search would not. Denser grids (the hardest puzzles with one solution) sometimes
-/// need a few thousand nodes, fewer than the SAT solver costs.
+/// need a few thousand nodes, fewer than the templates and the SAT solver cost.
 const SPARSE_SAT_AFTER: usize = 200;
 
 /// See [`SPARSE_SAT_AFTER`]: a quarter, 20 givens on 9x9, more than the 17 of the sparsest
@@ -584,7 +584,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_count_is_finished_by_the_templates_or_the_sat_solver() {
+    fn a_long_count_is_finished_by_the_proof_the_templates_or_the_sat_solver() {
         // Groups = rows, but rows 2 and 7 swap their cells of column 4: cells (2, 4) and
         // (7, 4) of one column would need the same digit, which the search sees only deep
         // and the templates at once.
@@ -600,7 +600,8 @@ mod tests {
         let mut solver = Backtracker::<u128>::new(&layout);
         assert_eq!(solver.count_up_to(&[0; 81], 2, &mut grid), 0);
         assert_eq!(solver.nodes(), SPARSE_SAT_AFTER as u64 + 1);
-        assert_eq!(solver.sat_conflicts(), 0, "settled by the templates");
+        assert_eq!(solver.sat_conflicts(), 0, "settled by the proof");
+        assert_eq!(solver.template_steps(), 0, "settled by the proof");
         // A sparse jigsaw grid that a hunt found: several solutions, too rare for the
         // search to meet two of them in its nodes, and the templates cover it fractionally.
         let layout = Layout::new(
@@ -617,16 +618,30 @@ mod tests {
         solver.set_layout(&layout);
         assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 2);
         assert!(is_solution(&layout, &givens, &grid));
-        // Its work is told: the nodes of the search, then the SAT solver's.
+        // Its work is told: the nodes of the search, then the templates'.
         assert_eq!(solver.nodes(), SPARSE_SAT_AFTER as u64 + 1);
-        assert!(solver.sat_conflicts() > 0);
-        assert!(solver.sat_propagations() > solver.sat_conflicts());
-        // A puzzle the search settles alone has no SAT work.
+        assert!(solver.template_steps() > 0);
+        assert_eq!(solver.sat_propagations(), 0, "settled by the templates");
+        // A hunted grid whose solutions are rare among four interchangeable digits: the
+        // templates give up, the SAT solver finds two.
+        let layout = Layout::new(
+            9,
+            parse("000011222 000011332 440411322 444415362 445115362 755555362 775788366 777778366 888888366"),
+        )
+        .unwrap();
+        let givens = parse("......... ......... ......... .....2... ......... ...6..... ..4.93... ........8 .........");
+        solver.set_layout(&layout);
+        assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 2);
+        assert!(is_solution(&layout, &givens, &grid));
+        assert!(solver.template_steps() > TEMPLATE_STEPS);
+        assert!(solver.sat_propagations() > 0);
+        // A puzzle the search settles alone has no work of the templates or the SAT solver.
         let mut givens = [0; 81];
         givens[0] = 1;
         let mut boxes = Backtracker::<u128>::new(&Layout::boxes(3, 3));
         assert_eq!(boxes.count_up_to(&givens, 2, &mut grid), 2);
         assert!(boxes.nodes() > 0);
+        assert_eq!(boxes.template_steps(), 0);
         assert_eq!(boxes.sat_conflicts(), 0);
         assert_eq!(boxes.sat_propagations(), 0);
     }

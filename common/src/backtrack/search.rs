@@ -179,8 +179,8 @@ impl<B: Bitset> Search<B> {
             solution,
             TEMPLATE_STEPS,
         );
-        self.template_steps = count.steps;
-        count.solutions
+        self.template_steps = count.1;
+        count.0
     }
 
     /// Each cell's region, `0..N`.
