@@ -303,7 +303,7 @@ impl<B: Bitset> Backtracker<B> {
     }
 
     /// The steps of the count by templates in the last [`Backtracker::count_up_to`] (see
-    /// [`crate::template_cover::Count::steps`]); 0 when the search settled the count alone.
+    /// [`crate::template_cover::count_up_to`]); 0 when the search settled the count alone.
     /// O(1).
     pub fn template_steps(&self) -> u64 {
         self.search.template_steps
