@@ -282,7 +282,7 @@ impl<B: Bitset> Search<'_, B> {
 mod tests {
     use super::*;
     use testkit::gen::{self, Rng};
-    use testkit::reference;
+    use testkit::{check, reference};
 
     /// The boards of `givens` before any inference: a given digit's cell on its board alone,
     /// every empty cell on every board. Digits no given names share one board.
@@ -295,26 +295,6 @@ mod tests {
             .collect()
     }
 
-    /// Whether `grid` fills `givens` with each digit once in each row, column and region.
-    fn is_solution(size: usize, regions: &[u8], givens: &[u8], grid: &[u8]) -> bool {
-        let house = |cell: usize, kind: usize| match kind {
-            0 => cell / size,
-            1 => cell % size,
-            _ => regions[cell] as usize,
-        };
-        let fills = givens.iter().zip(grid).all(|(&g, &d)| g == 0 || g == d);
-        let once = (0..3).all(|kind| {
-            let mut seen = vec![0u32; size];
-            grid.iter().enumerate().all(|(cell, &d)| {
-                let h = &mut seen[house(cell, kind)];
-                let fresh = d >= 1 && *h >> d & 1 == 0;
-                *h |= 1 << d;
-                fresh
-            })
-        });
-        fills && once
-    }
-
     /// Checks a count against the reference on one grid: the count up to `limit` (or its
     /// limit reached), and the solution written, when there is one, a solution.
     fn agrees(size: usize, regions: &[u8], givens: &[u8], limit: usize) {
@@ -325,7 +305,7 @@ mod tests {
         let reference = reference::solutions_up_to(size, regions, givens, limit).len();
         assert_eq!(found.min(limit), reference, "{:?} {:?}", regions, givens);
         if found > 0 {
-            let solved = is_solution(size, regions, givens, &solution);
+            let solved = check::is_solution(size, regions, givens, &solution);
             assert!(solved, "{:?} {:?}: {:?}", regions, givens, solution);
         }
         assert!(count.1 > 0);
