@@ -1,6 +1,7 @@
 //! The last step of the bundler: the printed bundle without the spaces its tokens do not need.
-//! A judge compiles the bundle and a reader can `rustfmt` it; its lines stay where
-//! `prettyplease` put them, so that rustc's messages on it still point somewhere readable.
+//! A judge compiles the bundle and a reader can `rustfmt` it; its lines end where a statement,
+//! block or attribute ends past [`WIDTH`] characters, so that rustc's messages on it still
+//! point to a line a screen wide.
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
@@ -24,7 +25,8 @@ enum Kind {
 
 /// `source` (comment-free Rust, as `prettyplease` prints it) with the whitespace between two
 /// tokens removed where the two cannot merge into other tokens, or one space where they could;
-/// a line break after one of [`ENDS_LINE`] stays, as one. String literals are copied as they are. Errs if `source` does not lex, holds
+/// a line break after one of [`ENDS_LINE`] stays, as one, once the line has [`WIDTH`]
+/// characters. String literals are copied as they are. Errs if `source` does not lex, holds
 /// anything but whitespace between tokens, or (a check on this function) lexes to other tokens
 /// once compacted. Linear in the size of `source`.
 pub(super) fn compact(source: &str) -> Result<String, String> {
@@ -45,14 +47,16 @@ pub(super) fn compact(source: &str) -> Result<String, String> {
     flatten(tokens.clone(), &offset, source, &mut flat);
 
     let mut out = String::with_capacity(source.len());
-    let mut at = 0;
+    let (mut at, mut line_start) = (0, 0);
     for (i, token) in flat.iter().enumerate() {
         let gap = &source[at..token.start];
         if !gap.trim().is_empty() {
             return Err(format!("the bundle holds {:?} between tokens", gap));
         }
-        if gap.contains('\n') && (i == 0 || ENDS_LINE.contains(&flat[i - 1].last)) {
+        let wide = out[line_start..].chars().count() >= WIDTH;
+        if gap.contains('\n') && (i == 0 || wide && ENDS_LINE.contains(&flat[i - 1].last)) {
             out.push('\n');
+            line_start = out.len();
         } else if i > 0 && !gap.is_empty() && must_part(&flat[i - 1], token) {
             out.push(' ');
         }
@@ -150,6 +154,9 @@ fn delimiter(start: usize, end: usize, source: &str) -> Token {
     }
 }
 
+/// The characters a line of the bundle reaches before a break after one of [`ENDS_LINE`].
+const WIDTH: usize = 100;
+
 /// The marks after which a line break of the printed bundle is kept: those that end a
 /// statement, a block or an attribute. Other breaks (inside an argument list, a struct's
 /// fields) go, as the spaces do.
@@ -196,8 +203,23 @@ mod tests {
         let source = "fn f<'a>(x: &'a [u8], y: u32) -> u32 {\nlet z = x.len() as u32 + y;\nz\n}\n";
         assert_eq!(
             compact(source).unwrap(),
-            "fn f<'a>(x:&'a[u8],y:u32)->u32{\nlet z=x.len()as u32+y;\nz}\n"
+            "fn f<'a>(x:&'a[u8],y:u32)->u32{let z=x.len()as u32+y;z}\n"
         );
+    }
+
+    #[test]
+    fn compacted_lines_break_after_a_statement_once_they_are_wide() {
+        let source = "let x = 1;\n".repeat(100);
+        let flat = compact(&source).unwrap();
+        let lines: Vec<&str> = flat.lines().collect();
+        assert!(lines.len() > 1, "{}", flat);
+        for line in &lines {
+            assert!(line.ends_with(';'), "{}", line);
+            assert!(line.len() < WIDTH + "let x=1;".len(), "{}", line);
+        }
+        for line in &lines[..lines.len() - 1] {
+            assert!(line.len() >= WIDTH, "{}", line);
+        }
     }
 
     #[test]

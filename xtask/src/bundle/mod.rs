@@ -43,8 +43,8 @@
 //! Tests (`#[cfg(test)]` and `#[test]` items, `#[cfg_attr(test, ...)]`), doc comments and
 //! `lib.rs`'s crate-level attributes (which would apply to the whole bundle) are left out.
 //! `prettyplease` prints the result; comments do not survive (the opening one is added after).
-//! Last, `compact.rs` removes the spaces that no token needs (indentation among them), keeping
-//! the lines.
+//! Last, `compact.rs` removes the spaces that no token needs (indentation among them), and the
+//! line breaks but those that end a statement past a hundred columns.
 //!
 //! The one rule on the source: the binary's top-level names (items and imports) differ from
 //! `common`, from its own library's name and from the names either library puts at the crate
@@ -455,8 +455,8 @@ fn main() {
             source
         );
         for kept in [
-            "mod p{\npub(crate)use crate::k;",
-            "mod k{\nuse crate::common;",
+            "mod p{pub(crate)use crate::k;",
+            "mod k{use crate::common;",
             "fn k(",
         ] {
             assert!(source.contains(kept), "no {} in\n{}", kept, source);
