@@ -5,6 +5,8 @@
 //! prints the version its package states, says where it comes from, and carries only what its
 //! program reaches.
 
+#![forbid(unsafe_code)]
+
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::Command;

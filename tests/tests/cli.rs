@@ -5,6 +5,8 @@
 //! line on stderr and exit status 2. Without arguments (as judges run them) the binaries read
 //! standard input, which the other tests cover.
 
+#![forbid(unsafe_code)]
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::is_match;

@@ -1,5 +1,7 @@
 //! Every fixture through the real binaries, stdout compared byte for byte.
 
+#![forbid(unsafe_code)]
+
 use assert_cmd::Command;
 use tests::{binary, fixture_pairs, Problem};
 

@@ -1,6 +1,8 @@
 //! `cargo xtask hunt` on small budgets: what a short climb finds, run through the real
 //! binaries and checked against the brute-force reference.
 
+#![forbid(unsafe_code)]
+
 use std::time::Duration;
 
 use testkit::gen::Rng;

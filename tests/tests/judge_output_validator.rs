@@ -2,6 +2,8 @@
 //! answer and any reordering of it are accepted (exit 42); each fault a team output can have
 //! is rejected (exit 43) with a `judgemessage.txt` that names it.
 
+#![forbid(unsafe_code)]
+
 use std::path::PathBuf;
 
 use testkit::gen::{self, Rng};

@@ -7,6 +7,8 @@
 //! Every program under `judge/` compiles without warnings and is formatted as rustfmt
 //! formats it.
 
+#![forbid(unsafe_code)]
+
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;

@@ -2,6 +2,8 @@
 //! generated input in the statements' form is valid (exit 42), and for each rule an input
 //! that breaks only that rule is refused (exit 43) with one line that names it.
 
+#![forbid(unsafe_code)]
+
 use std::path::{Path, PathBuf};
 use testkit::gen::{self, Rng};
 use tests::judge::validate;

@@ -1,6 +1,8 @@
 //! Malformed input: every complete case before the fault is printed, then one line on stderr
 //! says where and what, and the exit status is 1. Never a panic.
 
+#![forbid(unsafe_code)]
+
 use assert_cmd::Command;
 use std::fs;
 use tests::{binary, fixture_dir};

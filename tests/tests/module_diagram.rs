@@ -3,6 +3,8 @@
 //! carries), so it cannot drift from the code: this test draws it anew and compares it with
 //! the block between the markers in design.md, and on a difference prints the block to paste.
 
+#![forbid(unsafe_code)]
+
 use std::fs;
 use tests::Problem;
 

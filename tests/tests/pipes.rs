@@ -1,6 +1,8 @@
 //! Writing: a reader that closes the pipe early (`latin6 < big.in | head`) ends the program
 //! quietly with success; any other write error is reported on stderr with a non-zero status.
 
+#![forbid(unsafe_code)]
+
 use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::Path;

@@ -7,6 +7,8 @@
 //! `testkit`'s reference, plain backtracking over the rules as stated; it shares no code with
 //! the binaries.
 
+#![forbid(unsafe_code)]
+
 use proptest::prelude::*;
 use proptest::sample::Index;
 use std::path::{Path, PathBuf};

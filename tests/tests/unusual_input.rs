@@ -1,6 +1,8 @@
 //! Valid but unusual input reads the same as the tidy original: CRLF, tabs, everything on one
 //! line, no final newline, spaced characters, T = 0, walls declared on one side only.
 
+#![forbid(unsafe_code)]
+
 use assert_cmd::Command;
 use std::fs;
 use tests::{binary, fixture_dir};
