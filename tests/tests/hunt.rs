@@ -36,7 +36,7 @@ fn hunt_and_check(rules: Rules, evaluations: u64) {
         std::process::id(),
         Rng::new(0).next_u64()
     ));
-    let binary = tests::binary(problem.name());
+    let binary = tests::binary(problem);
     let written = write_found(
         problem,
         &found.pool,
