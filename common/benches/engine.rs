@@ -35,6 +35,8 @@
 //! puzzle side by side and their ratio. Before timing, the bench asserts that both count the
 //! same solutions (up to 2) for every puzzle. The crate exposes no count of its guesses.
 
+#![forbid(unsafe_code)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -34,12 +34,13 @@
 //! of cells), so searches allocate next to nothing.
 //!
 //! The code is laid out as [`crate::backtrack`]'s: `Tables` holds what never changes while a
-//! [`Maximiser`] lives, `State` the state of one search node, `Node` the work on one node
-//! (placing, propagating, bounds, dual steps), and `Run` what one search from the root is asked
-//! to do (its budget, dual steps per node, branching order). This file holds those types; the
-//! files of `weighted/` hold the jobs: `schedule.rs` the [`Maximiser`]'s order of work below
-//! and its tests, `dive.rs` one search from the root, `propagation.rs` placing and
-//! propagating, `bound.rs` the bound and its dual steps, `smoothing.rs` the smoothed dual.
+//! [`Maximiser`] lives, `State` the state of one search node (its `Grid` and the `Dual` of its
+//! bound), `Node` the work on one node (placing, propagating, bounds, dual steps), and `Run`
+//! what one search from the root is asked to do (its budget, dual steps per node, branching
+//! order). This file holds those types; the files of `weighted/` hold the jobs: `schedule.rs`
+//! the [`Maximiser`]'s order of work below and its tests, `dive.rs` one search from the root,
+//! `propagation.rs` placing and propagating, `bound.rs` the bound and its dual steps,
+//! `smoothing.rs` the smoothed dual.
 //!
 //! Order of work: a first dive without dual steps finds a score to beat; the root then
 //! takes its steps in rounds, each round followed by a short dive from the tuned root (it
@@ -107,10 +108,18 @@ struct Tables {
     cell_houses: Vec<[u8; 3]>,
 }
 
-/// The state of one search node.
+/// The state of one search node: its grid, and the dual of its bound.
 #[derive(Clone)]
 #[cfg_attr(test, derive(Debug))]
 struct State<B> {
+    grid: Grid<B>,
+    dual: Dual,
+}
+
+/// What a node has placed and what is left to place.
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug))]
+struct Grid<B> {
     /// Every cell's candidates, bit `d - 1` for digit `d`; a solved cell holds just its digit.
     candidates: Vec<u16>,
     /// The digits placed in each house.
@@ -119,6 +128,19 @@ struct State<B> {
     unsolved: B,
     /// The weighted sum of the placed digits.
     score: u32,
+    /// `stale[house]`: the digits whose places in the house shrank since locked candidates
+    /// last looked at it.
+    stale: Vec<u16>,
+    /// Bit `house` is set when the house's candidates changed since hidden singles last
+    /// looked at it.
+    unseen: u64,
+}
+
+/// A node's bound: the split of each cell's gain into profits, the houses' assignments under
+/// them and the assignments' duals.
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug))]
+struct Dual {
     /// `profit[(kind * cells + cell) * N + digit - 1]`: the share of `SCALE * weight * digit`
     /// that the cell's house of that kind (row, column, region) counts.
     profit: Vec<i32>,
@@ -135,16 +157,10 @@ struct State<B> {
     /// Bit `house` is set when the house has cells without a digit assigned, or its bound
     /// must be summed again.
     dirty: u64,
-    /// `stale[house]`: the digits whose places in the house shrank since locked candidates
-    /// last looked at it.
-    stale: Vec<u16>,
-    /// Bit `house` is set when the house's candidates changed since hidden singles last
-    /// looked at it.
-    unseen: u64,
     /// The bound on the final score, once computed.
     bound: u32,
     /// Which profits `profit` holds: levels with the same id hold the same profits, so
-    /// that [`State::copy_from`] may skip them ([`Maximiser::new_profits`] hands them out).
+    /// that [`Dual::copy_from`] may skip them ([`Maximiser::new_profits`] hands them out).
     profit_id: u64,
 }
 
@@ -291,36 +307,50 @@ impl Tables {
     }
 }
 
-impl<B: Bitset> State<B> {
-    /// A state for the layout of `t`, all zero: [`Maximiser::start`] fills it in. O(N^3).
+impl<B: Bitset> Grid<B> {
+    /// An empty grid for the layout of `t`, no cell open: [`Maximiser::start`] fills it in.
+    /// O(N^2).
     fn new(t: &Tables) -> Self {
-        let (size, cells) = (t.size, t.cells);
-        State {
-            candidates: vec![0; cells],
-            placed: vec![0; 3 * size],
+        Grid {
+            candidates: vec![0; t.cells],
+            placed: vec![0; 3 * t.size],
             unsolved: B::EMPTY,
             score: 0,
+            stale: vec![0; 3 * t.size],
+            unseen: 0,
+        }
+    }
+
+    /// Makes this grid a copy of `parent`, of the same layout, in place. O(N^2).
+    fn copy_from(&mut self, parent: &Self) {
+        self.candidates.copy_from_slice(&parent.candidates);
+        self.placed.copy_from_slice(&parent.placed);
+        self.unsolved = parent.unsolved;
+        self.score = parent.score;
+        self.stale.copy_from_slice(&parent.stale);
+        self.unseen = parent.unseen;
+    }
+}
+
+impl Dual {
+    /// A dual for the layout of `t`, all zero: [`Maximiser::start`] fills it in. O(N^3).
+    fn new(t: &Tables) -> Self {
+        let (size, cells) = (t.size, t.cells);
+        Dual {
             profit: vec![0; 3 * cells * size],
             house_bound: vec![0; 3 * size],
             assigned: vec![0; 3 * cells],
             cell_dual: vec![0; 3 * cells],
             digit_dual: vec![0; 3 * size * size],
             dirty: 0,
-            stale: vec![0; 3 * size],
-            unseen: 0,
             bound: 0,
             profit_id: 0,
         }
     }
 
-    /// Makes this state a copy of `parent`, of the same layout, in place: the profits only
-    /// if their ids differ, since copying them costs most. O(N^3), O(N^2) without the
-    /// profits.
+    /// Makes this dual a copy of `parent`, of the same layout, in place: the profits only if
+    /// their ids differ, since copying them costs most. O(N^3), O(N^2) without the profits.
     fn copy_from(&mut self, parent: &Self) {
-        self.candidates.copy_from_slice(&parent.candidates);
-        self.placed.copy_from_slice(&parent.placed);
-        self.unsolved = parent.unsolved;
-        self.score = parent.score;
         if self.profit_id != parent.profit_id {
             self.profit.copy_from_slice(&parent.profit);
             self.profit_id = parent.profit_id;
@@ -330,14 +360,29 @@ impl<B: Bitset> State<B> {
         self.cell_dual.copy_from_slice(&parent.cell_dual);
         self.digit_dual.copy_from_slice(&parent.digit_dual);
         self.dirty = parent.dirty;
-        self.stale.copy_from_slice(&parent.stale);
-        self.unseen = parent.unseen;
         self.bound = parent.bound;
+    }
+}
+
+impl<B: Bitset> State<B> {
+    /// A state for the layout of `t`, all zero: [`Maximiser::start`] fills it in. O(N^3).
+    fn new(t: &Tables) -> Self {
+        State {
+            grid: Grid::new(t),
+            dual: Dual::new(t),
+        }
+    }
+
+    /// Makes this state a copy of `parent`, of the same layout, in place ([`Dual::copy_from`]
+    /// skips equal profits). O(N^3), O(N^2) without the profits.
+    fn copy_from(&mut self, parent: &Self) {
+        self.grid.copy_from(&parent.grid);
+        self.dual.copy_from(&parent.dual);
     }
 
     #[inline]
     fn is_unsolved(&self, cell: usize) -> bool {
-        self.unsolved.contains(cell)
+        self.grid.unsolved.contains(cell)
     }
 
     /// The reduced costs of digit `d` (0-based) in `cell`'s three copies, `houses` being its
@@ -349,8 +394,9 @@ impl<B: Bitset> State<B> {
         let mut r = [0; 3];
         for (kind, &h) in houses.iter().enumerate() {
             let i = kind * cells + cell;
-            r[kind] =
-                -self.profit[i * n + d] - self.cell_dual[i] - self.digit_dual[h as usize * n + d];
+            r[kind] = -self.dual.profit[i * n + d]
+                - self.dual.cell_dual[i]
+                - self.dual.digit_dual[h as usize * n + d];
         }
         r
     }
@@ -368,9 +414,9 @@ impl<B: Bitset> State<B> {
     fn fewest_candidates(&self, shuffle: u32) -> Option<usize> {
         let mut best = None;
         let mut best_key = (u32::MAX, i64::MIN);
-        for cell in Cells(self.unsolved) {
+        for cell in Cells(self.grid.unsolved) {
             let key = (
-                self.candidates[cell].count_ones(),
+                self.grid.candidates[cell].count_ones(),
                 -i64::from(mix(cell as u32 ^ shuffle)),
             );
             if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
@@ -387,8 +433,8 @@ impl<B: Bitset> State<B> {
     fn most_constrained(&self, t: &Tables) -> Option<usize> {
         let mut best = None;
         let mut best_key = (u32::MAX, 0);
-        for cell in Cells(self.unsolved) {
-            let count = self.candidates[cell].count_ones();
+        for cell in Cells(self.grid.unsolved) {
+            let count = self.grid.candidates[cell].count_ones();
             if count > best_key.0 {
                 continue;
             }
@@ -410,16 +456,16 @@ impl<B: Bitset> State<B> {
     #[inline]
     fn copies(&self, cells: usize, cell: usize) -> [u16; 3] {
         [
-            self.assigned[cell],
-            self.assigned[cells + cell],
-            self.assigned[2 * cells + cell],
+            self.dual.assigned[cell],
+            self.dual.assigned[cells + cell],
+            self.dual.assigned[2 * cells + cell],
         ]
     }
 
     /// The pairs of copies of empty cells that assign different digits. O(cells).
     fn disagreements(&self, cells: usize) -> i64 {
         let mut pairs = 0;
-        for cell in Cells(self.unsolved) {
+        for cell in Cells(self.grid.unsolved) {
             let a = self.copies(cells, cell);
             pairs += (a[0] != a[1]) as i64 + (a[0] != a[2]) as i64 + (a[1] != a[2]) as i64;
         }
@@ -433,23 +479,28 @@ impl<B: Bitset> State<B> {
         let (n, cells) = (t.size, t.cells);
         for (kind, &h) in t.cell_houses[cell].iter().enumerate() {
             let i = kind * cells + cell;
-            let duals = &self.digit_dual[h as usize * n..(h as usize + 1) * n];
-            let profit = &self.profit[i * n..(i + 1) * n];
+            let duals = &self.dual.digit_dual[h as usize * n..(h as usize + 1) * n];
+            let profit = &self.dual.profit[i * n..(i + 1) * n];
             let reduced = |d: usize| -profit[d] - duals[d];
-            let options = self.candidates[cell] & !self.placed[h as usize];
+            let options = self.grid.candidates[cell] & !self.grid.placed[h as usize];
             let least = digits(options).map(reduced).min().unwrap_or(i32::MAX);
-            self.cell_dual[i] = least;
+            self.dual.cell_dual[i] = least;
             if reduced(assigned[kind].trailing_zeros() as usize) != least {
-                self.assigned[i] = 0;
+                self.dual.assigned[i] = 0;
             }
-            self.dirty |= 1 << h;
+            self.dual.dirty |= 1 << h;
         }
     }
 
     /// The placed score plus the houses' bounds, in profit units (`SCALE` per point).
     fn total(&self) -> i64 {
-        i64::from(self.score) * i64::from(SCALE)
-            + self.house_bound.iter().map(|&b| i64::from(b)).sum::<i64>()
+        i64::from(self.grid.score) * i64::from(SCALE)
+            + self
+                .dual
+                .house_bound
+                .iter()
+                .map(|&b| i64::from(b))
+                .sum::<i64>()
     }
 
     /// How far a placement may lower the total (in profit units) and still leave a bound
@@ -469,20 +520,20 @@ impl<B: Bitset> State<B> {
         cell: usize,
         strike: u16,
     ) -> bool {
-        let left = self.candidates[cell] & !strike;
+        let left = self.grid.candidates[cell] & !strike;
         match left.count_ones() {
             0 => return false,
             1 => singles.push(cell as u16),
             _ => {}
         }
-        self.candidates[cell] = left;
+        self.grid.candidates[cell] = left;
         for (kind, &h) in houses.iter().enumerate() {
-            self.stale[h as usize] |= strike;
-            self.unseen |= 1 << h;
-            let a = &mut self.assigned[kind * cells + cell];
+            self.grid.stale[h as usize] |= strike;
+            self.grid.unseen |= 1 << h;
+            let a = &mut self.dual.assigned[kind * cells + cell];
             if *a & strike != 0 {
                 *a = 0;
-                self.dirty |= 1 << h;
+                self.dual.dirty |= 1 << h;
             }
         }
         true
@@ -525,15 +576,15 @@ mod tests {
         let mut rng = Rng::new(5);
         for _ in 0..500 {
             let unsolved: Vec<usize> = (0..81).filter(|_| rng.below(4) == 0).collect();
-            state.unsolved = unsolved
+            state.grid.unsolved = unsolved
                 .iter()
                 .fold(u128::EMPTY, |set, &c| set.or(u128::cell(c)));
             // One or two candidates a cell, so that ties are common.
             for c in 0..81 {
-                state.candidates[c] = 1 << rng.below(9) | 1 << rng.below(9);
+                state.grid.candidates[c] = 1 << rng.below(9) | 1 << rng.below(9);
             }
             let shuffle = rng.below(1 << 30) as u32;
-            let count = |c: usize| state.candidates[c].count_ones();
+            let count = |c: usize| state.grid.candidates[c].count_ones();
             let fewest = unsolved.iter().map(|&c| count(c)).min();
             // Among the cells of fewest candidates, the first in the shuffle's order: mix is
             // a bijection, so the order has no ties.

@@ -10,6 +10,8 @@
 //! Every solution either reports is also checked against the rules, read from the plain data.
 //! Instances are drawn from seeded generators; their full grids come from DLX.
 
+#![forbid(unsafe_code)]
+
 use common::backtrack::Backtracker;
 use common::bitset::Bitset;
 use common::layout::Layout;

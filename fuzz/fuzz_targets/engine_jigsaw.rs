@@ -3,6 +3,7 @@
 //! it is the only one, must be the reference's. Instances the reference cannot settle within
 //! its step budget are skipped.
 #![no_main]
+#![forbid(unsafe_code)]
 
 use common::backtrack::Backtracker;
 use common::layout::Layout;

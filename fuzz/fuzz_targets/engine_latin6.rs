@@ -3,6 +3,7 @@
 //! lexicographic order, and no other: the reference's list. Instances the reference cannot
 //! settle within its step budget are skipped.
 #![no_main]
+#![forbid(unsafe_code)]
 
 use common::layout::Layout;
 use common::row_lex6::{RowLex6, DIGITS, SIZE};

@@ -3,6 +3,7 @@
 //! weights from the fuzzer; givens from the fuzzer. Instances the reference cannot settle
 //! within its step budget are skipped.
 #![no_main]
+#![forbid(unsafe_code)]
 
 use common::layout::Layout;
 use common::weighted::Maximiser;

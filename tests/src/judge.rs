@@ -9,11 +9,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use crate::Problem;
 use testkit::process::{self, Output};
 
 /// `judge/<problem>` in the workspace.
-pub fn judge_dir(problem: &str) -> PathBuf {
-    testkit::workspace_root().join("judge").join(problem)
+pub fn judge_dir(problem: Problem) -> PathBuf {
+    testkit::workspace_root().join("judge").join(problem.name())
 }
 
 /// The source of `judge/<relative>` as a package holds it: copied into a folder of its own
@@ -71,7 +72,7 @@ pub fn compiled(relative: &str) -> PathBuf {
 }
 
 /// Every `.rs` file in `judge/<problem>/<folder>`, as paths relative to `judge/`, sorted.
-pub fn programs_in(problem: &str, folder: &str) -> Vec<String> {
+pub fn programs_in(problem: Problem, folder: &str) -> Vec<String> {
     let dir = judge_dir(problem).join(folder);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {}", dir.display(), e))
@@ -100,7 +101,7 @@ impl Verdict {
 }
 
 /// Runs `problem`'s input validator on `input`.
-pub fn validate(problem: &str, input: &[u8]) -> Verdict {
+pub fn validate(problem: Problem, input: &[u8]) -> Verdict {
     let exe = compiled(&format!("{}/input_validators/main.rs", problem));
     let run = run(&mut Command::new(exe), input, Duration::from_secs(60));
     Verdict {

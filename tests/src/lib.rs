@@ -18,14 +18,14 @@ pub use testkit::build::{target_and_profile, target_dir};
 pub use testkit::{workspace_root, Problem};
 
 /// `tests/fixtures/<problem>`.
-pub fn fixture_dir(problem: &str) -> PathBuf {
+pub fn fixture_dir(problem: Problem) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures")
-        .join(problem)
+        .join(problem.name())
 }
 
 /// Every `*.in` under `tests/fixtures/<problem>` (sub-folders too) with its `*.out`, sorted.
-pub fn fixture_pairs(problem: &str) -> Vec<(PathBuf, PathBuf)> {
+pub fn fixture_pairs(problem: Problem) -> Vec<(PathBuf, PathBuf)> {
     fn walk(dir: &Path, pairs: &mut Vec<(PathBuf, PathBuf)>) {
         for entry in std::fs::read_dir(dir).expect("fixture folder") {
             let path = entry.expect("fixture entry").path();
@@ -45,7 +45,7 @@ pub fn fixture_pairs(problem: &str) -> Vec<(PathBuf, PathBuf)> {
 }
 
 /// The path of a freshly built contest binary, `problem` the name of one of [`Problem::ALL`].
-pub fn binary(problem: &str) -> PathBuf {
+pub fn binary(problem: Problem) -> PathBuf {
     static BUILD: Once = Once::new();
     let (target, profile) = target_and_profile();
     BUILD.call_once(|| {
@@ -65,5 +65,5 @@ pub fn binary(problem: &str) -> PathBuf {
         let status = cmd.status().expect("cargo runs");
         assert!(status.success(), "cargo build of the binaries failed");
     });
-    target.join(profile).join(problem)
+    target.join(profile).join(problem.name())
 }

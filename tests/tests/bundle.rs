@@ -5,17 +5,20 @@
 //! prints the version its package states, says where it comes from, and carries only what its
 //! program reaches.
 
+#![forbid(unsafe_code)]
+
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tests::{binary, fixture_pairs};
+use testkit::build::Commit;
+use tests::{binary, fixture_pairs, Problem};
 use xtask::bundle::{without_cargo_variables, Options, SIZE_LIMIT};
 
 /// The editions a judge may compile with.
 const EDITIONS: [&str; 2] = ["2018", "2021"];
 
 /// A fresh folder for one problem's files under the system's temporary folder.
-fn scratch(problem: &str) -> PathBuf {
+fn scratch(problem: Problem) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "sudoku-bundle-test-{}-{}",
         std::process::id(),
@@ -27,7 +30,7 @@ fn scratch(problem: &str) -> PathBuf {
 }
 
 /// Runs `cargo xtask bundle <problem> -o <dir>/judge/<problem>.rs`, the folder not yet there.
-fn bundle_into(dir: &Path, problem: &str) -> PathBuf {
+fn bundle_into(dir: &Path, problem: Problem) -> PathBuf {
     let source = dir.join("judge").join(format!("{}.rs", problem));
     let options = Options {
         problem: problem.to_string(),
@@ -50,7 +53,7 @@ fn compilers() -> Vec<String> {
 
 /// Bundles `problem`, compiles the bundle alone with each compiler under each edition and runs
 /// every fixture, and `--version`, through each build.
-fn bundle_compiles_alone_and_passes_every_fixture(problem: &str) {
+fn bundle_compiles_alone_and_passes_every_fixture(problem: Problem) {
     let dir = scratch(problem);
     let source = bundle_into(&dir, problem);
     let size = fs::metadata(&source).expect("the bundle is written").len();
@@ -128,28 +131,28 @@ fn bundle_compiles_alone_and_passes_every_fixture(problem: &str) {
 
 #[test]
 fn jigsaw_bundle() {
-    bundle_compiles_alone_and_passes_every_fixture("jigsaw");
+    bundle_compiles_alone_and_passes_every_fixture(Problem::Jigsaw);
 }
 
 #[test]
 fn sima4_bundle() {
-    bundle_compiles_alone_and_passes_every_fixture("sima4");
+    bundle_compiles_alone_and_passes_every_fixture(Problem::Sima4);
 }
 
 #[test]
 fn latin6_bundle() {
-    bundle_compiles_alone_and_passes_every_fixture("latin6");
+    bundle_compiles_alone_and_passes_every_fixture(Problem::Latin6);
 }
 
 #[test]
 fn target9_bundle() {
-    bundle_compiles_alone_and_passes_every_fixture("target9");
+    bundle_compiles_alone_and_passes_every_fixture(Problem::Target9);
 }
 
 /// The bundle's text for `problem`.
-fn bundle_text(problem: &str) -> String {
+fn bundle_text(problem: Problem) -> String {
     let root = tests::workspace_root();
-    match xtask::bundle::bundle(&root, problem) {
+    match xtask::bundle::bundle(&root, problem.name()) {
         Ok(bundle) => bundle.source,
         Err(e) => panic!("bundling {} failed: {}", problem, e),
     }
@@ -163,7 +166,7 @@ fn defines_fn(source: &str, name: &str) -> bool {
 #[test]
 fn bundles_leave_out_what_their_program_never_reaches() {
     // jigsaw counts solutions: the backtracker's lexicographic listing is never called.
-    let jigsaw = bundle_text("jigsaw");
+    let jigsaw = bundle_text(Problem::Jigsaw);
     assert!(defines_fn(&jigsaw, "count_up_to"));
     assert!(
         !defines_fn(&jigsaw, "visit_lex"),
@@ -171,7 +174,7 @@ fn bundles_leave_out_what_their_program_never_reaches() {
     );
     // target9 maximises with its own engine: no backtracker, no code that reads rows of
     // characters.
-    let target9 = bundle_text("target9");
+    let target9 = bundle_text(Problem::Target9);
     assert!(target9.contains("Maximiser"));
     assert!(
         !target9.contains("Backtracker"),
@@ -186,22 +189,11 @@ fn bundles_leave_out_what_their_program_never_reaches() {
 #[test]
 fn bundles_open_with_their_commit_licence_and_origin_and_keep_no_docs() {
     let root = tests::workspace_root();
-    let git = |args: &[&str]| {
-        let output = Command::new("git")
-            .arg("-C")
-            .arg(&root)
-            .args(args)
-            .output()
-            .expect("git runs");
-        assert!(output.status.success(), "git {:?}", args);
-        String::from_utf8_lossy(&output.stdout).trim().to_string()
-    };
-    let head = git(&["rev-parse", "HEAD"]);
-    let dirty = !git(&["status", "--porcelain"]).is_empty();
-    let commit = format!("{}{}", head, if dirty { "-dirty" } else { "" });
+    let head = Commit::of(&root).expect("the workspace is a git clone");
+    let commit = format!("{}{}", head.hash, if head.dirty { "-dirty" } else { "" });
     let manifest = fs::read_to_string(root.join("Cargo.toml")).expect("the workspace manifest");
     assert!(manifest.contains("license = \"MIT\""), "{}", manifest);
-    for problem in tests::Problem::ALL.map(tests::Problem::name) {
+    for problem in tests::Problem::ALL {
         let source = bundle_text(problem);
         let header: Vec<&str> = source
             .lines()

@@ -5,6 +5,8 @@
 //! line on stderr and exit status 2. Without arguments (as judges run them) the binaries read
 //! standard input, which the other tests cover.
 
+#![forbid(unsafe_code)]
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::is_match;
@@ -17,12 +19,12 @@ fn one_line_from(program: &str) -> impl Predicate<str> {
     is_match(format!(r"^{}: [^\n]+\n$", program)).expect("a valid pattern")
 }
 
-fn run(problem: &str) -> Command {
+fn run(problem: Problem) -> Command {
     Command::new(binary(problem))
 }
 
 /// Runs `problem flag` with standard input it must not read: success, nothing on stderr.
-fn informs(problem: &str, flag: &str) -> assert_cmd::assert::Assert {
+fn informs(problem: Problem, flag: &str) -> assert_cmd::assert::Assert {
     run(problem)
         .arg(flag)
         .write_stdin("not read")
@@ -39,7 +41,7 @@ fn help_prints_the_usage_and_where_the_contract_is() {
         "the usage names {}, which must exist",
         contract
     );
-    for problem in Problem::ALL.map(Problem::name) {
+    for problem in Problem::ALL {
         for flag in ["-h", "--help"] {
             informs(problem, flag)
                 .stdout(predicate::str::starts_with(format!(
@@ -63,8 +65,8 @@ fn help_prints_the_usage_and_where_the_contract_is() {
 }
 
 /// The version `<problem>/Cargo.toml` states.
-fn manifest_version(problem: &str) -> String {
-    let manifest = workspace_root().join(problem).join("Cargo.toml");
+fn manifest_version(problem: Problem) -> String {
+    let manifest = workspace_root().join(problem.name()).join("Cargo.toml");
     let text = fs::read_to_string(&manifest).expect("the binary's manifest");
     let line = text
         .lines()
@@ -77,7 +79,7 @@ fn manifest_version(problem: &str) -> String {
 
 #[test]
 fn version_prints_the_name_and_the_manifests_version() {
-    for problem in Problem::ALL.map(Problem::name) {
+    for problem in Problem::ALL {
         let expected = format!("{} {}\n", problem, manifest_version(problem));
         for flag in ["-V", "--version"] {
             informs(problem, flag).stdout(expected.clone());
@@ -87,7 +89,7 @@ fn version_prints_the_name_and_the_manifests_version() {
 
 #[test]
 fn a_dash_reads_standard_input() {
-    for problem in Problem::ALL.map(Problem::name) {
+    for problem in Problem::ALL {
         for (input, output) in fixture_pairs(problem) {
             for args in [&["-"][..], &["--", "-"]] {
                 run(problem)
@@ -107,7 +109,7 @@ fn a_dash_reads_standard_input() {
 fn a_double_dash_lets_a_file_start_with_a_dash() {
     let dir = std::env::temp_dir().join(format!("sudoku-cli-dashes-{}", std::process::id()));
     fs::create_dir_all(&dir).expect("a temporary folder");
-    for problem in Problem::ALL.map(Problem::name) {
+    for problem in Problem::ALL {
         let (input, output) = fixture_pairs(problem).remove(0);
         fs::copy(&input, dir.join("-file")).expect("copy the fixture");
         run(problem)
@@ -124,7 +126,7 @@ fn a_double_dash_lets_a_file_start_with_a_dash() {
             .assert()
             .code(2)
             .stdout("")
-            .stderr(one_line_from(problem))
+            .stderr(one_line_from(problem.name()))
             .stderr(predicate::str::contains("unknown option \"-file\""));
     }
     fs::remove_dir_all(&dir).expect("remove the temporary folder");
@@ -132,7 +134,7 @@ fn a_double_dash_lets_a_file_start_with_a_dash() {
 
 #[test]
 fn a_path_argument_is_read_instead_of_standard_input() {
-    for problem in Problem::ALL.map(Problem::name) {
+    for problem in Problem::ALL {
         for (input, output) in fixture_pairs(problem) {
             let expected = fs::read(&output).expect("read .out");
             // Standard input holds garbage: only the file may be read.
@@ -168,25 +170,25 @@ impl Drop for TempFile {
 fn malformed_input_in_a_file_names_the_file_line_and_column_first() {
     for (problem, input, piped_message, file_message) in [
         (
-            "jigsaw",
+            Problem::Jigsaw,
             "1\n1 2 abc\n",
             "case 1, line 2, column 5: expected a cell value 0-255, found \"abc\"",
             "2:5: case 1: expected a cell value 0-255, found \"abc\"",
         ),
         (
-            "sima4",
+            Problem::Sima4,
             "1\n\n**x*\n",
             "case 1, line 3, column 3: expected 1-4 or *, found \"x\"",
             "3:3: case 1: expected 1-4 or *, found \"x\"",
         ),
         (
-            "latin6",
+            Problem::Latin6,
             "00x011\n",
             "line 1, column 3: expected a group digit 0-5, found \"x\"",
             "1:3: expected a group digit 0-5, found \"x\"",
         ),
         (
-            "target9",
+            Problem::Target9,
             "0 0\n12\n",
             "line 2, column 1: expected a digit 0-9, found \"12\"",
             "2:1: expected a digit 0-9, found \"12\"",
@@ -202,7 +204,7 @@ fn malformed_input_in_a_file_names_the_file_line_and_column_first() {
                 .stdout("")
                 .stderr(format!("{}: {}\n", problem, piped_message));
         }
-        let file = TempFile::new(problem, input);
+        let file = TempFile::new(problem.name(), input);
         run(problem)
             .arg(&file.0)
             .assert()
@@ -219,12 +221,12 @@ fn malformed_input_in_a_file_names_the_file_line_and_column_first() {
 
 #[test]
 fn a_file_fault_after_complete_cases_prints_them_first() {
-    let (input, output) = fixture_pairs("sima4").remove(0);
+    let (input, output) = fixture_pairs(Problem::Sima4).remove(0);
     let mut text = fs::read_to_string(&input).expect("read .in");
     text.push_str("7\n");
     let lines = text.lines().count();
     let file = TempFile::new("sima4-trailing", &text);
-    run("sima4")
+    run(Problem::Sima4)
         .arg(&file.0)
         .assert()
         .code(1)
@@ -240,27 +242,27 @@ fn a_file_fault_after_complete_cases_prints_them_first() {
 fn a_file_that_cannot_be_read_is_one_line_and_status_2() {
     let missing = workspace_root().join("tests/fixtures/no-such-file.in");
     assert!(!missing.exists());
-    for problem in Problem::ALL.map(Problem::name) {
+    for problem in Problem::ALL {
         run(problem)
             .arg(&missing)
             .assert()
             .code(2)
             .stdout("")
-            .stderr(one_line_from(problem))
+            .stderr(one_line_from(problem.name()))
             .stderr(predicate::str::contains("no-such-file.in"));
         run(problem)
             .arg(workspace_root().join("tests/fixtures"))
             .assert()
             .code(2)
             .stdout("")
-            .stderr(one_line_from(problem));
+            .stderr(one_line_from(problem.name()));
     }
 }
 
 #[test]
 fn unknown_options_and_a_second_file_are_usage_errors() {
     let sample = workspace_root().join("tests/fixtures/target9/sample1.in");
-    for problem in Problem::ALL.map(Problem::name) {
+    for problem in Problem::ALL {
         let sample = sample.display().to_string();
         for bad in [
             vec!["--frobnicate".to_string()],
@@ -275,7 +277,7 @@ fn unknown_options_and_a_second_file_are_usage_errors() {
                 .assert()
                 .code(2)
                 .stdout("")
-                .stderr(one_line_from(problem))
+                .stderr(one_line_from(problem.name()))
                 .stderr(predicate::str::contains("--help"));
         }
     }

@@ -1,9 +1,11 @@
 //! Every fixture through the real binaries, stdout compared byte for byte.
 
+#![forbid(unsafe_code)]
+
 use assert_cmd::Command;
 use tests::{binary, fixture_pairs, Problem};
 
-fn check_fixtures(problem: &str, at_least: usize) {
+fn check_fixtures(problem: Problem, at_least: usize) {
     let pairs = fixture_pairs(problem);
     assert!(
         pairs.len() >= at_least,
@@ -32,27 +34,27 @@ fn check_fixtures(problem: &str, at_least: usize) {
 
 #[test]
 fn jigsaw_sample_and_hunted() {
-    check_fixtures("jigsaw", 4);
+    check_fixtures(Problem::Jigsaw, 4);
 }
 
 #[test]
 fn sima4_samples_with_and_without_blank_lines() {
-    check_fixtures("sima4", 2);
+    check_fixtures(Problem::Sima4, 2);
 }
 
 #[test]
 fn latin6_samples() {
-    check_fixtures("latin6", 2);
+    check_fixtures(Problem::Latin6, 2);
 }
 
 #[test]
 fn target9_samples_and_all_20_official_tests() {
-    check_fixtures("target9", 25);
+    check_fixtures(Problem::Target9, 25);
 }
 
 #[test]
 fn every_problem_has_fixtures() {
-    for p in Problem::ALL.map(Problem::name) {
+    for p in Problem::ALL {
         assert!(!fixture_pairs(p).is_empty(), "{} has no fixtures", p);
     }
 }

@@ -1,6 +1,8 @@
 //! `cargo xtask hunt` on small budgets: what a short climb finds, run through the real
 //! binaries and checked against the brute-force reference.
 
+#![forbid(unsafe_code)]
+
 use std::time::Duration;
 
 use testkit::gen::Rng;
@@ -34,7 +36,7 @@ fn hunt_and_check(rules: Rules, evaluations: u64) {
         std::process::id(),
         Rng::new(0).next_u64()
     ));
-    let binary = tests::binary(problem.name());
+    let binary = tests::binary(problem);
     let written = write_found(
         problem,
         &found.pool,

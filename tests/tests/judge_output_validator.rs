@@ -2,11 +2,13 @@
 //! answer and any reordering of it are accepted (exit 42); each fault a team output can have
 //! is rejected (exit 43) with a `judgemessage.txt` that names it.
 
+#![forbid(unsafe_code)]
+
 use std::path::PathBuf;
+use tests::{binary, fixture_dir, Problem};
 
 use testkit::gen::{self, Rng};
 use tests::judge::{check_latin6, scratch_file};
-use tests::{binary, fixture_dir};
 
 /// An input with the judge's answer (the latin6 binary's output) as files, and the answer's
 /// solutions as blocks of six rows.
@@ -18,7 +20,7 @@ struct Case {
 
 impl Case {
     fn new(input: &[u8]) -> Case {
-        let run = assert_cmd::Command::new(binary("latin6"))
+        let run = assert_cmd::Command::new(binary(Problem::Latin6))
             .write_stdin(input)
             .assert()
             .success();
@@ -79,7 +81,7 @@ impl Case {
 }
 
 fn sample(n: usize) -> Case {
-    let input = std::fs::read(fixture_dir("latin6").join(format!("sample{}.in", n)))
+    let input = std::fs::read(fixture_dir(Problem::Latin6).join(format!("sample{}.in", n)))
         .expect("read a latin6 sample");
     Case::new(&input)
 }
@@ -220,7 +222,8 @@ fn each_fault_is_rejected() {
 #[test]
 fn no_solution_is_exactly_the_line_wu_jie() {
     // Sample 1 with its givens and A twice in row 1: there is no solution.
-    let text = std::fs::read_to_string(fixture_dir("latin6").join("sample1.in")).expect("sample1");
+    let text =
+        std::fs::read_to_string(fixture_dir(Problem::Latin6).join("sample1.in")).expect("sample1");
     let input = text
         .replacen("6\n", "7\n00A\n", 1)
         .replacen("02C", "01A", 1);

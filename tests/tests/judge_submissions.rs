@@ -7,15 +7,17 @@
 //! Every program under `judge/` compiles without warnings and is formatted as rustfmt
 //! formats it.
 
+#![forbid(unsafe_code)]
+
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
+use tests::{binary, fixture_dir, Problem};
 
 use testkit::gen::{self, Rng};
 use tests::judge::{
     assembled, check_latin6, compiled, judge_dir, programs_in, run, scratch_file, validate,
 };
-use tests::{binary, fixture_dir};
 
 /// The standard output of `judge/<relative>` on `input`; it must exit with status 0.
 fn output_of(relative: &str, input: &[u8]) -> String {
@@ -35,7 +37,7 @@ fn output_of(relative: &str, input: &[u8]) -> String {
 }
 
 /// The contest binary's answer to `input`.
-fn answer_of(problem: &str, input: &[u8]) -> String {
+fn answer_of(problem: Problem, input: &[u8]) -> String {
     let run = assert_cmd::Command::new(binary(problem))
         .write_stdin(input)
         .assert()
@@ -43,11 +45,11 @@ fn answer_of(problem: &str, input: &[u8]) -> String {
     String::from_utf8(run.get_output().stdout.clone()).expect("UTF-8 answer")
 }
 
-fn fixture(problem: &str, name: &str) -> Vec<u8> {
+fn fixture(problem: Problem, name: &str) -> Vec<u8> {
     std::fs::read(fixture_dir(problem).join(name)).expect("read a fixture")
 }
 
-fn assert_right(relative: &str, problem: &str, input: &[u8], what: &str) {
+fn assert_right(relative: &str, problem: Problem, input: &[u8], what: &str) {
     assert_eq!(
         output_of(relative, input),
         answer_of(problem, input),
@@ -57,7 +59,7 @@ fn assert_right(relative: &str, problem: &str, input: &[u8], what: &str) {
     );
 }
 
-fn assert_wrong(relative: &str, problem: &str, input: &[u8], what: &str) {
+fn assert_wrong(relative: &str, problem: Problem, input: &[u8], what: &str) {
     assert_ne!(
         output_of(relative, input),
         answer_of(problem, input),
@@ -70,7 +72,7 @@ fn assert_wrong(relative: &str, problem: &str, input: &[u8], what: &str) {
 #[test]
 fn every_judge_program_compiles_cleanly_and_is_formatted() {
     let mut programs = Vec::new();
-    for problem in tests::Problem::ALL.map(tests::Problem::name) {
+    for problem in tests::Problem::ALL {
         programs.extend(programs_in(problem, "input_validators"));
         for verdict in ["wrong_answer", "time_limit_exceeded"] {
             if judge_dir(problem)
@@ -86,7 +88,7 @@ fn every_judge_program_compiles_cleanly_and_is_formatted() {
             "accepted/ is filled by the packaging from the bundle"
         );
     }
-    programs.extend(programs_in("latin6", "output_validators"));
+    programs.extend(programs_in(Problem::Latin6, "output_validators"));
     assert_eq!(
         programs.len(),
         4 + 11 + 1,
@@ -113,7 +115,7 @@ fn every_judge_program_compiles_cleanly_and_is_formatted() {
 
 /// `input`, after checking that the strict validator accepts it: the submissions are judged
 /// on the packages' kind of data only.
-fn valid(problem: &str, input: Vec<u8>) -> Vec<u8> {
+fn valid(problem: Problem, input: Vec<u8>) -> Vec<u8> {
     let verdict = validate(problem, &input);
     assert!(verdict.valid(), "{}: {}", problem, verdict.message);
     input
@@ -122,7 +124,7 @@ fn valid(problem: &str, input: Vec<u8>) -> Vec<u8> {
 /// `cases` joined into one input.
 fn jigsaw_input(cases: &[String]) -> Vec<u8> {
     valid(
-        "jigsaw",
+        Problem::Jigsaw,
         format!("{}\n{}", cases.len(), cases.join("\n")).into_bytes(),
     )
 }
@@ -149,15 +151,15 @@ fn jigsaw_boxes_3x3_is_wrong_on_irregular_regions_only() {
     let submission = "jigsaw/submissions/wrong_answer/boxes_3x3.rs";
     assert_wrong(
         submission,
-        "jigsaw",
-        &fixture("jigsaw", "sample.in"),
+        Problem::Jigsaw,
+        &fixture(Problem::Jigsaw, "sample.in"),
         "the sample",
     );
     let mut rng = Rng::new(33);
     let boxes = unique_jigsaw_cases(&mut rng, &mut |_| gen::boxes(9), 5);
     assert_right(
         submission,
-        "jigsaw",
+        Problem::Jigsaw,
         &jigsaw_input(&boxes),
         "regions that are the boxes",
     );
@@ -166,9 +168,9 @@ fn jigsaw_boxes_3x3_is_wrong_on_irregular_regions_only() {
 #[test]
 fn jigsaw_first_solution_is_wrong_on_several_solutions_only() {
     let submission = "jigsaw/submissions/wrong_answer/first_solution.rs";
-    let sample = fixture("jigsaw", "sample.in");
+    let sample = fixture(Problem::Jigsaw, "sample.in");
     let printed = output_of(submission, &sample);
-    let expected = String::from_utf8(fixture("jigsaw", "sample.out")).expect("UTF-8");
+    let expected = String::from_utf8(fixture(Problem::Jigsaw, "sample.out")).expect("UTF-8");
     let (one_and_none, several) = expected.split_at(expected.find("Case 3:").expect("case 3"));
     assert_eq!(
         several, "Case 3:\nMultiple Solutions\n",
@@ -188,7 +190,7 @@ fn jigsaw_first_solution_is_wrong_on_several_solutions_only() {
     let irregular = unique_jigsaw_cases(&mut rng, &mut |rng| gen::random_regions(rng, 9), 5);
     assert_right(
         submission,
-        "jigsaw",
+        Problem::Jigsaw,
         &jigsaw_input(&irregular),
         "unique irregular grids",
     );
@@ -199,8 +201,8 @@ fn jigsaw_row_major_is_right_on_small_cases() {
     let submission = "jigsaw/submissions/time_limit_exceeded/row_major.rs";
     assert_right(
         submission,
-        "jigsaw",
-        &fixture("jigsaw", "sample.in"),
+        Problem::Jigsaw,
+        &fixture(Problem::Jigsaw, "sample.in"),
         "the sample",
     );
     let mut rng = Rng::new(35);
@@ -216,7 +218,7 @@ fn jigsaw_row_major_is_right_on_small_cases() {
     cases.push(gen::jigsaw_case(&regions, &none));
     assert_right(
         submission,
-        "jigsaw",
+        Problem::Jigsaw,
         &jigsaw_input(&cases),
         "generated grids",
     );
@@ -227,7 +229,10 @@ fn jigsaw_row_major_is_right_on_small_cases() {
 /// A sima4 input of `boards` (each with its empty line first).
 fn sima4_input(boards: &[Vec<u8>]) -> Vec<u8> {
     let text: String = boards.iter().map(|b| gen::sima4_case(b, true)).collect();
-    valid("sima4", format!("{}\n{}", boards.len(), text).into_bytes())
+    valid(
+        Problem::Sima4,
+        format!("{}\n{}", boards.len(), text).into_bytes(),
+    )
 }
 
 #[test]
@@ -235,13 +240,18 @@ fn sima4_echo_input_is_wrong_on_boards_with_blanks_only() {
     let submission = "sima4/submissions/wrong_answer/echo_input.rs";
     assert_wrong(
         submission,
-        "sima4",
-        &fixture("sima4", "sample.in"),
+        Problem::Sima4,
+        &fixture(Problem::Sima4, "sample.in"),
         "the sample",
     );
     let mut rng = Rng::new(44);
     let full = gen::random_solution(&mut rng, 4, &gen::boxes(4)).expect("a full board");
-    assert_right(submission, "sima4", &sima4_input(&[full]), "a full board");
+    assert_right(
+        submission,
+        Problem::Sima4,
+        &sima4_input(&[full]),
+        "a full board",
+    );
 }
 
 #[test]
@@ -249,8 +259,8 @@ fn sima4_row_fill_is_wrong_where_a_row_has_two_blanks_only() {
     let submission = "sima4/submissions/wrong_answer/row_fill.rs";
     assert_wrong(
         submission,
-        "sima4",
-        &fixture("sima4", "sample.in"),
+        Problem::Sima4,
+        &fixture(Problem::Sima4, "sample.in"),
         "the sample",
     );
     // Each row of a full board loses one cell: the row alone tells the digit.
@@ -265,7 +275,7 @@ fn sima4_row_fill_is_wrong_where_a_row_has_two_blanks_only() {
     }
     assert_right(
         submission,
-        "sima4",
+        Problem::Sima4,
         &sima4_input(&boards),
         "one blank a row",
     );
@@ -278,7 +288,7 @@ fn sima4_row_fill_is_wrong_where_a_row_has_two_blanks_only() {
 fn judged_latin6(submission: &str, input: &[u8]) -> (Option<i32>, String) {
     let output = output_of(submission, input);
     let input_file = scratch_file("latin6.in", input);
-    let answer = scratch_file("latin6.ans", answer_of("latin6", input).as_bytes());
+    let answer = scratch_file("latin6.ans", answer_of(Problem::Latin6, input).as_bytes());
     let judged = check_latin6(&input_file, &answer, output.as_bytes());
     (judged.code, judged.message)
 }
@@ -286,11 +296,11 @@ fn judged_latin6(submission: &str, input: &[u8]) -> (Option<i32>, String) {
 #[test]
 fn latin6_only_first_is_wrong_on_several_solutions_only() {
     let submission = "latin6/submissions/wrong_answer/only_first.rs";
-    let (code, message) = judged_latin6(submission, &fixture("latin6", "sample2.in"));
+    let (code, message) = judged_latin6(submission, &fixture(Problem::Latin6, "sample2.in"));
     assert_eq!(code, Some(43), "sample2 has nine solutions");
     assert!(message.contains("only 1 of the 9 solutions"), "{}", message);
     assert_eq!(
-        judged_latin6(submission, &fixture("latin6", "sample1.in")).0,
+        judged_latin6(submission, &fixture(Problem::Latin6, "sample1.in")).0,
         Some(42)
     );
 }
@@ -299,17 +309,17 @@ fn latin6_only_first_is_wrong_on_several_solutions_only() {
 fn latin6_trailing_space_is_rejected_everywhere() {
     let submission = "latin6/submissions/wrong_answer/trailing_space.rs";
     for sample in ["sample1.in", "sample2.in"] {
-        let (code, message) = judged_latin6(submission, &fixture("latin6", sample));
+        let (code, message) = judged_latin6(submission, &fixture(Problem::Latin6, sample));
         assert_eq!(code, Some(43), "{}", sample);
         assert!(
             message.contains("solution 1, row 1: expected six letters"),
             "{}",
             message
         );
-        let output = output_of(submission, &fixture("latin6", sample));
+        let output = output_of(submission, &fixture(Problem::Latin6, sample));
         let trimmed: Vec<&str> = output.lines().map(str::trim_end).collect();
-        let input_file = scratch_file("latin6.in", &fixture("latin6", sample));
-        let answer = fixture_dir("latin6").join(sample.replace(".in", ".out"));
+        let input_file = scratch_file("latin6.in", &fixture(Problem::Latin6, sample));
+        let answer = fixture_dir(Problem::Latin6).join(sample.replace(".in", ".out"));
         let judged = check_latin6(&input_file, &answer, (trimmed.join("\n") + "\n").as_bytes());
         assert_eq!(
             judged.code,
@@ -325,22 +335,22 @@ fn latin6_row_major_is_right_on_small_cases() {
     let submission = "latin6/submissions/time_limit_exceeded/row_major.rs";
     let mut rng = Rng::new(66);
     let mut inputs = vec![
-        fixture("latin6", "sample1.in"),
-        fixture("latin6", "sample2.in"),
+        fixture(Problem::Latin6, "sample1.in"),
+        fixture(Problem::Latin6, "sample2.in"),
     ];
     for _ in 0..10 {
         let groups = gen::random_regions(&mut rng, 6);
         let count = rng.between(4, 12);
         let givens = gen::random_givens(&mut rng, 6, &groups, count);
         inputs.push(valid(
-            "latin6",
+            Problem::Latin6,
             gen::latin6_input(&groups, &givens, false).into_bytes(),
         ));
     }
     for input in inputs {
         assert_right(
             submission,
-            "latin6",
+            Problem::Latin6,
             &input,
             &String::from_utf8_lossy(&input),
         );
@@ -350,7 +360,7 @@ fn latin6_row_major_is_right_on_small_cases() {
 // ---------------------------------------------------------------- target9
 
 fn official(name: &str) -> (Vec<u8>, String) {
-    let dir = fixture_dir("target9");
+    let dir = fixture_dir(Problem::Target9);
     let dir = if name.starts_with("sudoku") {
         dir.join("noip2009")
     } else {

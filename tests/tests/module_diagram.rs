@@ -3,6 +3,8 @@
 //! carries), so it cannot drift from the code: this test draws it anew and compares it with
 //! the block between the markers in design.md, and on a difference prints the block to paste.
 
+#![forbid(unsafe_code)]
+
 use std::fs;
 use tests::Problem;
 
@@ -60,7 +62,7 @@ fn the_diagram_marks_what_each_bundle_carries() {
     let text = diagram(&modules, &carried);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4);
-    assert!(lines[0].starts_with("common/src") && lines[0].ends_with("target9"));
+    assert!(lines[0].starts_with("common/src") && lines[0].ends_with(Problem::Target9.name()));
     assert_eq!(lines[1].matches('●').count(), 3, "a: three users, first");
     assert!(lines[2].starts_with("c.rs") && lines[2].matches('●').count() == 1);
     assert!(lines[3].starts_with("b.rs") && lines[3].ends_with("the tests' reference"));

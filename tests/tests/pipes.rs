@@ -1,6 +1,8 @@
 //! Writing: a reader that closes the pipe early (`latin6 < big.in | head`) ends the program
 //! quietly with success; any other write error is reported on stderr with a non-zero status.
 
+#![forbid(unsafe_code)]
+
 use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::Path;
@@ -18,7 +20,7 @@ const TIME_LIMIT: Duration = Duration::from_secs(60);
 
 /// Starts `problem` with `input` on stdin (from a file, so the child reads it all at once),
 /// stderr piped and stdout as given.
-fn start(problem: &str, input: &[u8], stdout: Stdio) -> Child {
+fn start(problem: Problem, input: &[u8], stdout: Stdio) -> Child {
     static RUNS: AtomicUsize = AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, Ordering::Relaxed);
     let dir =
@@ -49,7 +51,7 @@ fn stderr_of(child: &mut Child) -> String {
 
 #[test]
 fn a_closed_pipe_ends_quietly_with_success() {
-    let mut child = start("latin6", LATIN6_EMPTY.as_bytes(), Stdio::piped());
+    let mut child = start(Problem::Latin6, LATIN6_EMPTY.as_bytes(), Stdio::piped());
     let mut stdout = child.stdout.take().expect("stdout");
     let mut head = [0u8; 64];
     stdout.read_exact(&mut head).expect("the first solutions");
@@ -62,7 +64,7 @@ fn a_closed_pipe_ends_quietly_with_success() {
 }
 
 /// Any other write error: a non-zero status and one stderr line `<problem>: ...`.
-fn fails_on_a_full_disk(problem: &str, input: &[u8]) {
+fn fails_on_a_full_disk(problem: Problem, input: &[u8]) {
     let full = match OpenOptions::new().write(true).open("/dev/full") {
         Ok(f) => f,
         Err(e) => {
@@ -71,7 +73,7 @@ fn fails_on_a_full_disk(problem: &str, input: &[u8]) {
         }
     };
     let mut child = start(problem, input, Stdio::from(full));
-    let status = wait_or_kill(&mut child, problem, TIME_LIMIT);
+    let status = wait_or_kill(&mut child, problem.name(), TIME_LIMIT);
     let stderr = stderr_of(&mut child);
     assert!(
         !matches!(status.code(), Some(0) | None),
@@ -91,8 +93,8 @@ fn fails_on_a_full_disk(problem: &str, input: &[u8]) {
 
 #[test]
 fn a_full_disk_is_an_error() {
-    for problem in Problem::ALL.map(Problem::name) {
-        let name = if problem == "jigsaw" || problem == "sima4" {
+    for problem in Problem::ALL {
+        let name = if problem == Problem::Jigsaw || problem == Problem::Sima4 {
             "sample.in"
         } else {
             "sample1.in"
@@ -104,5 +106,5 @@ fn a_full_disk_is_an_error() {
 
 #[test]
 fn a_full_disk_stops_a_long_output_early() {
-    fails_on_a_full_disk("latin6", LATIN6_EMPTY.as_bytes());
+    fails_on_a_full_disk(Problem::Latin6, LATIN6_EMPTY.as_bytes());
 }

@@ -7,6 +7,8 @@
 //! `testkit`'s reference, plain backtracking over the rules as stated; it shares no code with
 //! the binaries.
 
+#![forbid(unsafe_code)]
+
 use proptest::prelude::*;
 use proptest::sample::Index;
 use std::path::{Path, PathBuf};
@@ -29,7 +31,7 @@ struct Run {
 }
 
 /// Runs `problem` on `input`, failing the test if it takes longer than [`TIME_LIMIT`].
-fn run(problem: &str, input: &[u8]) -> Run {
+fn run(problem: Problem, input: &[u8]) -> Run {
     let ended = process::run(&mut Command::new(binary(problem)), input, TIME_LIMIT)
         .unwrap_or_else(|e| panic!("running {}: {}", problem, e));
     let status = ended
@@ -73,7 +75,7 @@ fn malformed<T>(stderr: &str) -> T {
     panic!("malformed error line {:?}", stderr)
 }
 
-fn parse_error_line(problem: &str, stderr: &str) -> ErrorLine {
+fn parse_error_line(problem: Problem, stderr: &str) -> ErrorLine {
     let number = |s: &str| s.parse::<usize>().unwrap_or_else(|_| malformed(stderr));
     let text = stderr
         .strip_suffix('\n')
@@ -84,7 +86,7 @@ fn parse_error_line(problem: &str, stderr: &str) -> ErrorLine {
         stderr
     );
     let rest = text
-        .strip_prefix(problem)
+        .strip_prefix(problem.name())
         .and_then(|t| t.strip_prefix(": "))
         .unwrap_or_else(|| malformed(stderr));
     let (case, rest) = match rest.strip_prefix("case ") {
@@ -112,7 +114,7 @@ fn parse_error_line(problem: &str, stderr: &str) -> ErrorLine {
 /// The promises that hold for any input: no panic, status 0 or 1 (not 101, not a signal),
 /// success with an empty stderr, or status 1 with one well-formed error line that names a
 /// position inside the input.
-fn check_robust(problem: &str, input: &[u8], run: &Run) {
+fn check_robust(problem: Problem, input: &[u8], run: &Run) {
     assert!(
         !run.stderr.contains("panicked"),
         "{} panicked on {:?}: {}",
@@ -549,18 +551,17 @@ fn model_target9(input: &[u8]) -> Expected {
     }
 }
 
-fn model(problem: &str, input: &[u8]) -> Expected {
+fn model(problem: Problem, input: &[u8]) -> Expected {
     match problem {
-        "jigsaw" => model_jigsaw(input),
-        "sima4" => model_sima4(input),
-        "latin6" => model_latin6(input),
-        "target9" => model_target9(input),
-        _ => unreachable!("unknown problem {}", problem),
+        Problem::Jigsaw => model_jigsaw(input),
+        Problem::Sima4 => model_sima4(input),
+        Problem::Latin6 => model_latin6(input),
+        Problem::Target9 => model_target9(input),
     }
 }
 
 /// Runs `problem` on `input` and checks it against the model; returns the model's verdict.
-fn check(problem: &str, input: &[u8]) -> Expected {
+fn check(problem: Problem, input: &[u8]) -> Expected {
     let expected = model(problem, input);
     let run = run(problem, input);
     check_robust(problem, input, &run);
@@ -627,16 +628,16 @@ fn check(problem: &str, input: &[u8]) -> Expected {
 /// jigsaw grids are left out: they are sparse layouts that plain backtracking takes seconds to
 /// minutes to decide (the engine needs implied houses and a template proof for them), and one
 /// edit leaves them as hard. `tests/fixtures.rs` still checks them byte for byte.
-fn modelled_fixture_pairs(problem: &str) -> Vec<(PathBuf, PathBuf)> {
+fn modelled_fixture_pairs(problem: Problem) -> Vec<(PathBuf, PathBuf)> {
     fixture_pairs(problem)
         .into_iter()
         .filter(|(input, _)| {
-            !(problem == "jigsaw" && input.parent().is_some_and(|d| d.ends_with("hunted")))
+            !(problem == Problem::Jigsaw && input.parent().is_some_and(|d| d.ends_with("hunted")))
         })
         .collect()
 }
 
-fn fixture_inputs(problem: &str) -> Vec<Vec<u8>> {
+fn fixture_inputs(problem: Problem) -> Vec<Vec<u8>> {
     modelled_fixture_pairs(problem)
         .into_iter()
         .map(|(input, _)| std::fs::read(&input).expect("fixture"))
@@ -739,10 +740,10 @@ fn replace(input: &[u8], (from, to): (usize, usize), with: &str) -> Vec<u8> {
 /// A change that keeps the input well-formed: one cell's digit (walls kept), one sima4 cell,
 /// one latin6 given's letter, or one target9 digit. `pick` chooses the place, `value` the new
 /// content.
-fn valid_change(problem: &str, input: &[u8], pick: &Index, value: &Index) -> Vec<u8> {
+fn valid_change(problem: Problem, input: &[u8], pick: &Index, value: &Index) -> Vec<u8> {
     let spans = token_spans(input);
     match problem {
-        "jigsaw" => {
+        Problem::Jigsaw => {
             let span = spans[1 + pick.index(spans.len() - 1)];
             let old: u32 = std::str::from_utf8(&input[span.0..span.1])
                 .expect("ASCII")
@@ -751,23 +752,22 @@ fn valid_change(problem: &str, input: &[u8], pick: &Index, value: &Index) -> Vec
             let new = (old & !15) | value.index(10) as u32;
             replace(input, span, &new.to_string())
         }
-        "sima4" => {
+        Problem::Sima4 => {
             let cells: Vec<usize> = (spans[0].1..input.len())
                 .filter(|&i| matches!(input[i], b'1'..=b'4' | b'*'))
                 .collect();
             let i = cells[pick.index(cells.len())];
             replace(input, (i, i + 1), &"1234*"[value.index(5)..][..1])
         }
-        "latin6" => {
+        Problem::Latin6 => {
             let givens = &spans[7..];
             let (_, end) = givens[pick.index(givens.len())];
             replace(input, (end - 1, end), &"ABCDEF"[value.index(6)..][..1])
         }
-        "target9" => {
+        Problem::Target9 => {
             let span = spans[pick.index(spans.len())];
             replace(input, span, &value.index(10).to_string())
         }
-        _ => unreachable!("unknown problem {}", problem),
     }
 }
 
@@ -793,21 +793,21 @@ proptest! {
         bytes in prop::collection::vec(any::<u8>(), 0..300),
     ) {
         let input = [header.as_bytes(), &bytes].concat();
-        for problem in Problem::ALL.map(Problem::name) {
+        for problem in Problem::ALL {
             check(problem, &input);
         }
     }
 
     #[test]
     fn token_soups(text in soup()) {
-        for problem in Problem::ALL.map(Problem::name) {
+        for problem in Problem::ALL {
             check(problem, text.as_bytes());
         }
     }
 
     #[test]
     fn fixtures_with_one_edit(which in any::<Index>(), edit in edit()) {
-        for problem in Problem::ALL.map(Problem::name) {
+        for problem in Problem::ALL {
             let inputs = fixture_inputs(problem);
             let input = &inputs[which.index(inputs.len())];
             check(problem, &apply(input, &edit));
@@ -820,13 +820,13 @@ proptest! {
         pick in any::<Index>(),
         value in any::<Index>(),
     ) {
-        for problem in Problem::ALL.map(Problem::name) {
+        for problem in Problem::ALL {
             let inputs = fixture_inputs(problem);
             let input = &inputs[which.index(inputs.len())];
             let changed = valid_change(problem, input, &pick, &value);
             let expected = check(problem, &changed);
             // Only sima4 may turn malformed: a board with no or several completions.
-            prop_assert!(problem == "sima4" || expected.fault.is_none());
+            prop_assert!(problem == Problem::Sima4 || expected.fault.is_none());
         }
     }
 }
@@ -834,7 +834,7 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // Deterministic checks
 
-fn fixture_text(problem: &str, name: &str) -> String {
+fn fixture_text(problem: Problem, name: &str) -> String {
     std::fs::read_to_string(Path::new(&tests::fixture_dir(problem)).join(name)).expect("fixture")
 }
 
@@ -843,9 +843,9 @@ fn fixture_text(problem: &str, name: &str) -> String {
 #[test]
 fn a_count_beyond_the_cases_present_ends_after_the_last_case() {
     for (problem, name, present, what) in [
-        ("jigsaw", "sample.in", 3, "a cell value"),
-        ("sima4", "sample.in", 3, "a board row"),
-        ("sima4", "sample_no_blank_lines.in", 3, "a board row"),
+        (Problem::Jigsaw, "sample.in", 3, "a cell value"),
+        (Problem::Sima4, "sample.in", 3, "a board row"),
+        (Problem::Sima4, "sample_no_blank_lines.in", 3, "a board row"),
     ] {
         let input = fixture_text(problem, name);
         let expected = fixture_text(problem, &name.replace(".in", ".out"));
@@ -870,13 +870,13 @@ fn a_count_beyond_the_cases_present_ends_after_the_last_case() {
             check(problem, text.as_bytes());
         }
     }
-    let latin6 = fixture_text("latin6", "sample1.in").replacen("\n6\n", "\n9\n", 1);
-    let outcome = run("latin6", latin6.as_bytes());
+    let latin6 = fixture_text(Problem::Latin6, "sample1.in").replacen("\n6\n", "\n9\n", 1);
+    let outcome = run(Problem::Latin6, latin6.as_bytes());
     assert_eq!(outcome.status.code(), Some(1));
     assert!(outcome
         .stderr
         .ends_with("input ends where a given (row, column, letter) was expected\n"));
-    check("latin6", latin6.as_bytes());
+    check(Problem::Latin6, latin6.as_bytes());
 }
 
 /// Groupings that a hunt for slow inputs found (`cargo xtask hunt latin6 --solvable`), where
@@ -892,7 +892,7 @@ fn hunted_latin6_groupings_match_the_model() {
     let solutions: Vec<usize> = hunted
         .iter()
         .map(|input| {
-            let printed = check("latin6", input.as_bytes()).stdout;
+            let printed = check(Problem::Latin6, input.as_bytes()).stdout;
             match printed {
                 // The numbers of the solutions: the only lines that short.
                 Stdout::Exactly(out) => out.lines().filter(|l| l.len() < 6).count(),
@@ -907,7 +907,7 @@ fn hunted_latin6_groupings_match_the_model() {
 /// binary's.
 #[test]
 fn the_model_reproduces_every_fixture() {
-    for problem in Problem::ALL.map(Problem::name) {
+    for problem in Problem::ALL {
         for (input, output) in modelled_fixture_pairs(problem) {
             let bytes = std::fs::read(&input).expect("fixture input");
             let expected = model(problem, &bytes);
@@ -937,7 +937,7 @@ fn stray_continuation_bytes_in_rows() {
         b"1\n\n* \x80\x80**\n",
         b"000 \x80\x8011\n",
     ] {
-        for problem in Problem::ALL.map(Problem::name) {
+        for problem in Problem::ALL {
             check(problem, input);
         }
     }

@@ -1,11 +1,13 @@
 //! Valid but unusual input reads the same as the tidy original: CRLF, tabs, everything on one
 //! line, no final newline, spaced characters, T = 0, walls declared on one side only.
 
+#![forbid(unsafe_code)]
+
 use assert_cmd::Command;
 use std::fs;
-use tests::{binary, fixture_dir};
+use tests::{binary, fixture_dir, Problem};
 
-fn output_of(problem: &str, input: &str) -> String {
+fn output_of(problem: Problem, input: &str) -> String {
     let run = Command::new(binary(problem))
         .write_stdin(input)
         .assert()
@@ -14,7 +16,7 @@ fn output_of(problem: &str, input: &str) -> String {
     String::from_utf8_lossy(&run.get_output().stdout).into_owned()
 }
 
-fn fixture(problem: &str, name: &str) -> String {
+fn fixture(problem: Problem, name: &str) -> String {
     fs::read_to_string(fixture_dir(problem).join(name)).expect("fixture")
 }
 
@@ -35,9 +37,9 @@ fn line_variants(input: &str) -> Vec<String> {
 #[test]
 fn number_inputs_read_the_same_whatever_the_whitespace() {
     for (problem, name) in [
-        ("jigsaw", "sample.in"),
-        ("target9", "sample1.in"),
-        ("target9", "sample2.in"),
+        (Problem::Jigsaw, "sample.in"),
+        (Problem::Target9, "sample1.in"),
+        (Problem::Target9, "sample2.in"),
     ] {
         let input = fixture(problem, name);
         let expected = fixture(problem, &name.replace(".in", ".out"));
@@ -53,10 +55,10 @@ fn number_inputs_read_the_same_whatever_the_whitespace() {
 #[test]
 fn grid_inputs_read_the_same_whatever_the_whitespace() {
     for (problem, name) in [
-        ("sima4", "sample.in"),
-        ("sima4", "sample_no_blank_lines.in"),
-        ("latin6", "sample1.in"),
-        ("latin6", "sample2.in"),
+        (Problem::Sima4, "sample.in"),
+        (Problem::Sima4, "sample_no_blank_lines.in"),
+        (Problem::Latin6, "sample1.in"),
+        (Problem::Latin6, "sample2.in"),
     ] {
         let input = fixture(problem, name);
         let expected = fixture(problem, &name.replace(".in", ".out"));
@@ -79,14 +81,14 @@ fn grid_inputs_read_the_same_whatever_the_whitespace() {
 
 #[test]
 fn zero_cases_print_nothing() {
-    assert_eq!(output_of("jigsaw", "0\n"), "");
-    assert_eq!(output_of("sima4", "0"), "");
+    assert_eq!(output_of(Problem::Jigsaw, "0\n"), "");
+    assert_eq!(output_of(Problem::Sima4, "0"), "");
 }
 
 #[test]
 fn jigsaw_walls_on_one_side_only_and_no_border() {
-    let input = fixture("jigsaw", "sample.in");
-    let expected = fixture("jigsaw", "sample.out");
+    let input = fixture(Problem::Jigsaw, "sample.in");
+    let expected = fixture(Problem::Jigsaw, "sample.out");
     let mut tokens = input.split_whitespace();
     let t = tokens.next().expect("T");
     let values: Vec<u32> = tokens.map(|v| v.parse().expect("number")).collect();
@@ -107,21 +109,21 @@ fn jigsaw_walls_on_one_side_only_and_no_border() {
         })
         .collect();
     let text = format!("{}\n{}\n", t, one_sided.join(" "));
-    assert_eq!(output_of("jigsaw", &text), expected);
+    assert_eq!(output_of(Problem::Jigsaw, &text), expected);
 }
 
 #[test]
 fn latin6_duplicate_givens_that_agree() {
-    let input = fixture("latin6", "sample1.in");
-    let expected = fixture("latin6", "sample1.out");
+    let input = fixture(Problem::Latin6, "sample1.in");
+    let expected = fixture(Problem::Latin6, "sample1.out");
     let doubled = input.replacen("\n6\n", "\n7\n", 1) + "02C\n";
     assert!(doubled.contains("\n7\n"));
-    assert_eq!(output_of("latin6", &doubled), expected);
+    assert_eq!(output_of(Problem::Latin6, &doubled), expected);
 }
 
 #[test]
 fn latin6_givens_that_disagree_have_no_solution() {
-    let input = fixture("latin6", "sample1.in");
+    let input = fixture(Problem::Latin6, "sample1.in");
     let clash = input.replacen("\n6\n", "\n7\n", 1) + "02D\n";
-    assert_eq!(output_of("latin6", &clash), "无解\n");
+    assert_eq!(output_of(Problem::Latin6, &clash), "无解\n");
 }

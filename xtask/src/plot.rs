@@ -16,7 +16,6 @@
 //! Only the SVG backend of `plotters` is used; text is written as SVG `<text>` elements, which
 //! the viewer lays out in its own sans-serif font.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -24,6 +23,7 @@ use std::time::Duration;
 use plotters::coord::combinators::{LogCoord, WithKeyPoints};
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
+use testkit::Problem;
 
 /// The size of every figure, in pixels.
 const SIZE: (u32, u32) = (860, 480);
@@ -55,7 +55,7 @@ pub struct SetTimes {
 /// One heavy-tail family's times, one per input; `None` for a process killed at the limit.
 pub struct FamilyTimes {
     pub name: String,
-    pub problem: &'static str,
+    pub problem: Problem,
     pub times: Vec<Option<Duration>>,
 }
 
@@ -74,11 +74,12 @@ pub fn write(
     if !sets.is_empty() {
         figures.push(("bench-sets.svg".to_string(), set_figure(sets, note)?));
     }
-    let mut by_problem: BTreeMap<&str, Vec<&FamilyTimes>> = BTreeMap::new();
-    for family in families {
-        by_problem.entry(family.problem).or_default().push(family);
-    }
-    for (problem, families) in by_problem {
+    for problem in Problem::ALL {
+        let families: Vec<&FamilyTimes> =
+            families.iter().filter(|f| f.problem == problem).collect();
+        if families.is_empty() {
+            continue;
+        }
         let svg = ecdf_figure(problem, &families, limit, note)?;
         figures.push((format!("tails-{}.svg", problem), svg));
     }
@@ -191,7 +192,7 @@ fn ecdf_points(times: &[Option<Duration>]) -> Vec<(f64, f64)> {
 
 /// The ECDF figure of one problem's families.
 fn ecdf_figure(
-    problem: &str,
+    problem: Problem,
     families: &[&FamilyTimes],
     limit: Duration,
     note: &str,
@@ -483,9 +484,13 @@ mod tests {
             times,
         };
         let families = [
-            family("tails-jigsaw-a", "jigsaw", vec![ms(2), ms(5), ms(40)]),
-            family("tails-jigsaw-b", "jigsaw", vec![ms(3), None]),
-            family("tails-latin6-c", "latin6", vec![ms(1)]),
+            family(
+                "tails-jigsaw-a",
+                Problem::Jigsaw,
+                vec![ms(2), ms(5), ms(40)],
+            ),
+            family("tails-jigsaw-b", Problem::Jigsaw, vec![ms(3), None]),
+            family("tails-latin6-c", Problem::Latin6, vec![ms(1)]),
         ];
         let dir = std::env::temp_dir().join(format!("xtask-plot-{}", std::process::id()));
         let limit = Duration::from_secs(10);

@@ -8,17 +8,17 @@ impl<'a, B: Bitset> Node<'a, B> {
     /// the placed score plus the houses' total profit over `SCALE`. `None` when some house
     /// cannot take its missing digits at all.
     pub(super) fn bound(&mut self) -> Option<u32> {
-        for house in Cells(self.state.dirty) {
+        for house in Cells(self.state.dual.dirty) {
             if !self.update_house(house) {
                 return None;
             }
         }
         let state = &mut *self.state;
-        state.dirty = 0;
-        let total: i64 = state.house_bound.iter().map(|&b| i64::from(b)).sum();
+        state.dual.dirty = 0;
+        let total: i64 = state.dual.house_bound.iter().map(|&b| i64::from(b)).sum();
         let extra = total.div_euclid(i64::from(SCALE)).max(0) as u32;
-        state.bound = state.score + extra;
-        Some(state.bound)
+        state.dual.bound = state.grid.score + extra;
+        Some(state.dual.bound)
     }
 
     /// Brings the assignment of `house` up to date: each of its empty cells without a digit
@@ -42,16 +42,16 @@ impl<'a, B: Bitset> Node<'a, B> {
         }
         // The house's copies of its cells: the rows of its kind's tables.
         let mut problem = Assignment {
-            profit: &state.profit[base * n..(base + cells) * n],
-            allowed: &state.candidates,
-            row_dual: &mut state.cell_dual[base..base + cells],
-            column_dual: &mut state.digit_dual[house * n..(house + 1) * n],
-            assigned: &mut state.assigned[base..base + cells],
+            profit: &state.dual.profit[base * n..(base + cells) * n],
+            allowed: &state.grid.candidates,
+            row_dual: &mut state.dual.cell_dual[base..base + cells],
+            column_dual: &mut state.dual.digit_dual[house * n..(house + 1) * n],
+            assigned: &mut state.dual.assigned[base..base + cells],
         };
-        if !problem.complete(&empty[..k], t.all_digits & !state.placed[house]) {
+        if !problem.complete(&empty[..k], t.all_digits & !state.grid.placed[house]) {
             return false;
         }
-        state.house_bound[house] = problem.profit_of(&empty[..k]);
+        state.dual.house_bound[house] = problem.profit_of(&empty[..k]);
         true
     }
 
@@ -65,7 +65,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         // The node is propagated: whatever a failed placement elsewhere left here is stale.
         self.singles.clear();
         loop {
-            let bound = self.state.bound;
+            let bound = self.state.dual.bound;
             let aim = match aim {
                 Some(b) if bound > b => b,
                 _ => return Some(bound),
@@ -73,10 +73,10 @@ impl<'a, B: Bitset> Node<'a, B> {
             let slack = self.state.slack(aim);
             let mut struck = false;
             let state = &mut *self.state;
-            for cell in Cells(state.unsolved) {
+            for cell in Cells(state.grid.unsolved) {
                 let houses = t.cell_houses[cell];
                 let mut strike = 0u16;
-                for d in digits(state.candidates[cell]) {
+                for d in digits(state.grid.candidates[cell]) {
                     if state.loss(n, cells, cell, houses, d) > slack {
                         strike |= 1 << d;
                     }
@@ -107,7 +107,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         let t = self.tables;
         let (n, cells) = (t.size, t.cells);
         let state = &mut *self.state;
-        for cell in Cells(state.unsolved) {
+        for cell in Cells(state.grid.unsolved) {
             let a = state.copies(cells, cell);
             if a[0] == a[1] && a[1] == a[2] {
                 continue;
@@ -116,8 +116,8 @@ impl<'a, B: Bitset> Node<'a, B> {
                 let d = a[k].trailing_zeros() as usize;
                 for (j, &other) in a.iter().enumerate() {
                     if other != a[k] {
-                        state.profit[(k * cells + cell) * n + d] -= delta;
-                        state.profit[(j * cells + cell) * n + d] += delta;
+                        state.dual.profit[(k * cells + cell) * n + d] -= delta;
+                        state.dual.profit[(j * cells + cell) * n + d] += delta;
                     }
                 }
             }
@@ -136,35 +136,35 @@ impl<'a, B: Bitset> Node<'a, B> {
         let t = self.tables;
         let (n, cells) = (t.size, t.cells);
         let state = &mut *self.state;
-        for cell in Cells(state.unsolved) {
+        for cell in Cells(state.grid.unsolved) {
             let houses = t.cell_houses[cell];
             let mut lowest = [i32::MAX; 3];
             // The new reduced cost of each digit, the same in the three copies but for
             // the rounding, and one more in the copies `kind < extra`.
             let mut mean = [0i32; 16];
             let mut extra = [0usize; 16];
-            for d in digits(state.candidates[cell]) {
+            for d in digits(state.grid.candidates[cell]) {
                 let r = state.reduced(n, cells, cell, houses, d);
                 let total = i64::from(r[0]) + i64::from(r[1]) + i64::from(r[2]);
                 mean[d] = total.div_euclid(3) as i32;
                 extra[d] = total.rem_euclid(3) as usize;
                 for (kind, (&rk, low)) in r.iter().zip(lowest.iter_mut()).enumerate() {
                     let target = mean[d] + (kind < extra[d]) as i32;
-                    state.profit[(kind * cells + cell) * n + d] += rk - target;
+                    state.dual.profit[(kind * cells + cell) * n + d] += rk - target;
                     *low = (*low).min(target);
                 }
             }
             for (kind, &h) in houses.iter().enumerate() {
                 let i = kind * cells + cell;
-                state.cell_dual[i] += lowest[kind];
-                let a = state.assigned[i];
+                state.dual.cell_dual[i] += lowest[kind];
+                let a = state.dual.assigned[i];
                 if a != 0 {
                     let d = a.trailing_zeros() as usize;
                     if mean[d] + (kind < extra[d]) as i32 != lowest[kind] {
-                        state.assigned[i] = 0;
+                        state.dual.assigned[i] = 0;
                     }
                 }
-                state.dirty |= 1 << h;
+                state.dual.dirty |= 1 << h;
             }
         }
     }

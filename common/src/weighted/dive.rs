@@ -39,7 +39,7 @@ impl<B: Bitset> Maximiser<B> {
     /// Gives level `depth` a new profit id, before its profits change. O(1).
     pub(super) fn new_profits(&mut self, depth: usize) {
         self.profit_ids += 1;
-        self.levels[depth].profit_id = self.profit_ids;
+        self.levels[depth].dual.profit_id = self.profit_ids;
     }
 
     /// Up to `steps` dual steps at level `depth`, while its bound still beats the aim:
@@ -95,9 +95,9 @@ impl<B: Bitset> Maximiser<B> {
         let level = &self.levels[depth];
         for (cell, g) in self.best_grid.iter_mut().enumerate() {
             let c = if level.is_unsolved(cell) {
-                level.assigned[cell]
+                level.dual.assigned[cell]
             } else {
-                level.candidates[cell]
+                level.grid.candidates[cell]
             };
             *g = c.trailing_zeros() as u8 + 1;
         }
@@ -119,11 +119,11 @@ impl<B: Bitset> Maximiser<B> {
         };
         let mut best = None;
         let mut best_key = (u32::MAX, i64::MIN, 0u32);
-        for cell in Cells(level.unsolved) {
-            let count = level.candidates[cell].count_ones();
+        for cell in Cells(level.grid.unsolved) {
+            let count = level.grid.candidates[cell].count_ones();
             let houses = self.tables.cell_houses[cell];
             let mut least = [i64::MAX; 2];
-            for d in digits(level.candidates[cell]) {
+            for d in digits(level.grid.candidates[cell]) {
                 let loss = level.loss(self.tables.size, self.tables.cells, cell, houses, d);
                 if loss < least[0] {
                     least = [loss, least[0]];
@@ -155,13 +155,18 @@ impl<B: Bitset> Maximiser<B> {
         if self.spent() > run.budget {
             return true;
         }
-        if self.levels[depth].unsolved.and(self.scoring).is_empty() {
+        if self.levels[depth]
+            .grid
+            .unsolved
+            .and(self.scoring)
+            .is_empty()
+        {
             return self.fit_tail(depth, run);
         }
         let cell = match self.select(depth, run.order) {
             Some(cell) => cell,
             None => {
-                let score = self.levels[depth].score;
+                let score = self.levels[depth].grid.score;
                 if self.aim.map_or(true, |b| score > b) {
                     self.take_completion(depth, score);
                     return run.stop_at_better;
@@ -199,12 +204,12 @@ impl<B: Bitset> Maximiser<B> {
     /// ([`Maximiser::spent`]).
     fn fit_tail(&mut self, depth: usize, run: &Run) -> bool {
         let level = &self.levels[depth];
-        let score = level.score;
+        let score = level.grid.score;
         if self.aim.map_or(false, |b| score <= b) || score > self.ceiling {
             return false;
         }
         let key: Vec<u8> = Cells(self.scoring)
-            .map(|cell| level.candidates[cell].trailing_zeros() as u8)
+            .map(|cell| level.grid.candidates[cell].trailing_zeros() as u8)
             .collect();
         if self.dead_tails.contains(&key) {
             return false;
@@ -230,7 +235,7 @@ impl<B: Bitset> Maximiser<B> {
             Some(cell) => cell,
             None => return Some(depth),
         };
-        for d in digits(self.levels[depth].candidates[cell]) {
+        for d in digits(self.levels[depth].grid.candidates[cell]) {
             self.fitted += 1;
             let mut node = self.child(depth);
             if node.place(cell, 1 << d) && node.propagate() {
@@ -258,7 +263,7 @@ impl<B: Bitset> Maximiser<B> {
         let level = &self.levels[depth];
         let houses = self.tables.cell_houses[cell];
         let mut count = 0;
-        let mut options = level.candidates[cell];
+        let mut options = level.grid.candidates[cell];
         let mut key = [0; 16];
         while options != 0 {
             let d = 15 - options.leading_zeros() as usize;

@@ -9,25 +9,25 @@ impl<'a, B: Bitset> Node<'a, B> {
         let t = self.tables;
         let (n, cells, all) = (t.size, t.cells, t.all_digits);
         let state = &mut *self.state;
-        state.candidates.iter_mut().for_each(|c| *c = all);
-        state.placed.iter_mut().for_each(|p| *p = 0);
-        state.unsolved = (0..cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
-        state.score = 0;
+        state.grid.candidates.iter_mut().for_each(|c| *c = all);
+        state.grid.placed.iter_mut().for_each(|p| *p = 0);
+        state.grid.unsolved = (0..cells).fold(B::EMPTY, |set, c| set.or(B::cell(c)));
+        state.grid.score = 0;
         for kind in 0..3 {
             for cell in 0..cells {
                 let w = t.weights[cell] as i32;
                 for d in 0..n {
                     let share = SCALE / 3 * w * (d as i32 + 1);
-                    state.profit[(kind * cells + cell) * n + d] = share;
+                    state.dual.profit[(kind * cells + cell) * n + d] = share;
                 }
             }
         }
-        state.assigned.iter_mut().for_each(|a| *a = 0);
-        state.cell_dual.iter_mut().for_each(|u| *u = 0);
-        state.digit_dual.iter_mut().for_each(|v| *v = 0);
-        state.dirty = (1u64 << (3 * n)) - 1;
-        state.stale.iter_mut().for_each(|s| *s = all);
-        state.unseen = (1u64 << (3 * n)) - 1;
+        state.dual.assigned.iter_mut().for_each(|a| *a = 0);
+        state.dual.cell_dual.iter_mut().for_each(|u| *u = 0);
+        state.dual.digit_dual.iter_mut().for_each(|v| *v = 0);
+        state.dual.dirty = (1u64 << (3 * n)) - 1;
+        state.grid.stale.iter_mut().for_each(|s| *s = all);
+        state.grid.unseen = (1u64 << (3 * n)) - 1;
         self.singles.clear();
         for (cell, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -47,43 +47,43 @@ impl<'a, B: Bitset> Node<'a, B> {
         let t = self.tables;
         let state = &mut *self.state;
         if !state.is_unsolved(cell) {
-            return state.candidates[cell] == bit;
+            return state.grid.candidates[cell] == bit;
         }
-        if state.candidates[cell] & bit == 0 {
+        if state.grid.candidates[cell] & bit == 0 {
             return false;
         }
         let houses = t.cell_houses[cell];
         for &h in houses.iter() {
-            if state.placed[h as usize] & bit != 0 {
+            if state.grid.placed[h as usize] & bit != 0 {
                 return false;
             }
         }
         for &h in houses.iter() {
-            state.placed[h as usize] |= bit;
+            state.grid.placed[h as usize] |= bit;
         }
         for &h in houses.iter() {
-            state.stale[h as usize] |= state.candidates[cell];
-            state.unseen |= 1 << h;
+            state.grid.stale[h as usize] |= state.grid.candidates[cell];
+            state.grid.unseen |= 1 << h;
         }
-        state.candidates[cell] = bit;
-        state.unsolved = state.unsolved.and_not(B::cell(cell));
+        state.grid.candidates[cell] = bit;
+        state.grid.unsolved = state.grid.unsolved.and_not(B::cell(cell));
         let digit = bit.trailing_zeros() as usize;
-        state.score += t.weights[cell] * (digit as u32 + 1);
+        state.grid.score += t.weights[cell] * (digit as u32 + 1);
         // A house whose assignment gave this digit to this cell keeps the rest of it, and its
         // bound drops by exactly that profit; any other house must be assigned again.
         for (kind, &h) in houses.iter().enumerate() {
             let i = kind * t.cells + cell;
-            let a = &mut state.assigned[i];
+            let a = &mut state.dual.assigned[i];
             if *a == bit {
-                state.house_bound[h as usize] -= state.profit[i * t.size + digit];
+                state.dual.house_bound[h as usize] -= state.dual.profit[i * t.size + digit];
             } else {
-                state.dirty |= 1 << h;
+                state.dual.dirty |= 1 << h;
             }
             *a = 0;
         }
         for &p in &t.peers[t.peer_start[cell]..t.peer_start[cell + 1]] {
             let p = p as usize;
-            if state.candidates[p] & bit != 0
+            if state.grid.candidates[p] & bit != 0
                 && !state.strike(self.singles, t.cells, t.cell_houses[p], p, bit)
             {
                 return false;
@@ -98,7 +98,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         loop {
             while let Some(cell) = self.singles.pop() {
                 let cell = cell as usize;
-                let bit = self.state.candidates[cell];
+                let bit = self.state.grid.candidates[cell];
                 debug_assert_eq!(bit.count_ones(), 1, "a stale single in cell {}", cell);
                 if !self.place(cell, bit) {
                     return false;
@@ -119,7 +119,7 @@ impl<'a, B: Bitset> Node<'a, B> {
     }
 
     /// Places every digit that has one place left in some house whose candidates changed
-    /// since the last look ([`State::unseen`]). Returns whether it placed any, or `None` on a
+    /// since the last look ([`Grid::unseen`]). Returns whether it placed any, or `None` on a
     /// contradiction (a house without a place for a digit it lacks, or a placement that
     /// fails). O(N^2) set operations, plus the placements.
     fn hidden_singles(&mut self) -> Option<bool> {
@@ -127,26 +127,26 @@ impl<'a, B: Bitset> Node<'a, B> {
         let n = t.size;
         let mut found = false;
         // A placement here marks its houses again, for the next look.
-        for house in Cells(std::mem::take(&mut self.state.unseen)) {
+        for house in Cells(std::mem::take(&mut self.state.grid.unseen)) {
             let members = &t.house_cells[house * n..(house + 1) * n];
             let mut once = 0u16;
             let mut twice = 0u16;
             for &cell in members {
-                let c = self.state.candidates[cell as usize];
+                let c = self.state.grid.candidates[cell as usize];
                 twice |= once & c;
                 once |= c;
             }
             if once != t.all_digits {
                 return None;
             }
-            let mut hidden = once & !twice & !self.state.placed[house];
+            let mut hidden = once & !twice & !self.state.grid.placed[house];
             while hidden != 0 {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= hidden - 1;
                 let cell = members
                     .iter()
                     .map(|&c| c as usize)
-                    .find(|&c| self.state.candidates[c] & bit != 0);
+                    .find(|&c| self.state.grid.candidates[c] & bit != 0);
                 match cell {
                     Some(cell) if self.place(cell, bit) => found = true,
                     _ => return None,
@@ -167,7 +167,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         let mut struck = false;
         for house in 0..3 * n {
             let kind = house / n;
-            let stale = std::mem::take(&mut self.state.stale[house]);
+            let stale = std::mem::take(&mut self.state.grid.stale[house]);
             if stale == 0 {
                 continue;
             }
@@ -193,7 +193,7 @@ impl<'a, B: Bitset> Node<'a, B> {
         let mut parts = [0u16; 16];
         for &c in &t.house_cells[house * n..(house + 1) * n] {
             let part = t.cell_houses[c as usize][other] as usize;
-            parts[part - other * n] |= state.candidates[c as usize];
+            parts[part - other * n] |= state.grid.candidates[c as usize];
         }
         let (mut once, mut twice) = (0, 0);
         for &part in &parts[..n] {
@@ -201,7 +201,7 @@ impl<'a, B: Bitset> Node<'a, B> {
             once |= part;
         }
         let mut struck = false;
-        for d in digits(once & !twice & stale & !state.placed[house]) {
+        for d in digits(once & !twice & stale & !state.grid.placed[house]) {
             let bit = 1 << d;
             // The one part that holds the digit names the house it is locked in (a digit
             // with no place in the house would leave the node dead).
@@ -209,7 +209,7 @@ impl<'a, B: Bitset> Node<'a, B> {
             for &c in &t.house_cells[target * n..(target + 1) * n] {
                 let c = c as usize;
                 let h = t.cell_houses[c];
-                if h[kind] as usize != house && state.candidates[c] & bit != 0 {
+                if h[kind] as usize != house && state.grid.candidates[c] & bit != 0 {
                     if !state.strike(self.singles, t.cells, h, c, bit) {
                         return None;
                     }
@@ -237,10 +237,10 @@ mod tests {
         assert!(engine.start(&[0; 16]));
         let mut node = engine.node(0);
         let (cell, struck, kept) = (5, 1 << 2, 1 << 1);
-        node.state.candidates[cell] &= !struck;
+        node.state.grid.candidates[cell] &= !struck;
         assert!(!node.place(cell, struck), "a struck digit was placed");
         assert!(node.place(cell, kept));
-        assert_eq!(node.state.candidates[cell], kept);
+        assert_eq!(node.state.grid.candidates[cell], kept);
         assert!(!node.state.is_unsolved(cell));
     }
 
@@ -252,7 +252,7 @@ mod tests {
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| !state.is_unsolved(c))
-            .fold(0, |set, c| set | state.candidates[c])
+            .fold(0, |set, c| set | state.grid.candidates[c])
     }
 
     /// The most profit an assignment of the digits `house` lacks to its empty cells, within
@@ -268,8 +268,8 @@ mod tests {
             .filter(|&c| state.is_unsolved(c))
             .collect();
         let value = |cell: usize, d: usize| {
-            (state.candidates[cell] >> d & 1 != 0)
-                .then(|| state.profit[(kind * cells + cell) * n + d])
+            (state.grid.candidates[cell] >> d & 1 != 0)
+                .then(|| state.dual.profit[(kind * cells + cell) * n + d])
         };
         best_by_trying_all(&empty, t.all_digits & !placed_by_hand(node, house), &value)
     }
@@ -299,27 +299,34 @@ mod tests {
                     break;
                 }
                 let cell = open[rng.below(open.len())];
-                let choices: Vec<usize> = digits(node.state.candidates[cell]).collect();
+                let choices: Vec<usize> = digits(node.state.grid.candidates[cell]).collect();
                 let d = choices[rng.below(choices.len())];
                 givens[cell] = d as u8 + 1;
                 let t = node.tables;
                 let houses = t.cell_houses[cell];
                 // Only houses whose bound is up to date keep an assignment.
-                let current = node.state.dirty == 0;
+                let current = node.state.dual.dirty == 0;
                 let kept: Vec<(usize, i32)> = (0..3)
-                    .filter(|&kind| current && node.state.assigned[kind * cells + cell] == 1 << d)
+                    .filter(|&kind| {
+                        current && node.state.dual.assigned[kind * cells + cell] == 1 << d
+                    })
                     .map(|kind| {
-                        let profit = node.state.profit[(kind * cells + cell) * n + d];
+                        let profit = node.state.dual.profit[(kind * cells + cell) * n + d];
                         (
                             houses[kind] as usize,
-                            node.state.house_bound[houses[kind] as usize] - profit,
+                            node.state.dual.house_bound[houses[kind] as usize] - profit,
                         )
                     })
                     .collect();
                 let placed = node.place(cell, 1 << d);
                 for &(house, bound) in &kept {
-                    assert_eq!(node.state.dirty >> house & 1, 0, "house {} redone", house);
-                    assert_eq!(node.state.house_bound[house], bound, "house {}", house);
+                    assert_eq!(
+                        node.state.dual.dirty >> house & 1,
+                        0,
+                        "house {} redone",
+                        house
+                    );
+                    assert_eq!(node.state.dual.house_bound[house], bound, "house {}", house);
                 }
                 let alive = placed && node.propagate();
                 let mut again = fresh.node(0);
@@ -328,15 +335,15 @@ mod tests {
                     break;
                 }
                 assert_eq!(
-                    node.state.candidates, again.state.candidates,
+                    node.state.grid.candidates, again.state.grid.candidates,
                     "{:?}",
                     givens
                 );
                 for house in 0..3 * n {
                     let placed = placed_by_hand(&node, house);
-                    assert_eq!(node.state.placed[house], placed, "house {}", house);
+                    assert_eq!(node.state.grid.placed[house], placed, "house {}", house);
                     if n <= 6 {
-                        let bound = Some(node.state.house_bound[house]);
+                        let bound = Some(node.state.dual.house_bound[house]);
                         assert_eq!(bound, bound_by_hand(&node, house), "house {}", house);
                     }
                 }
@@ -378,6 +385,6 @@ mod tests {
         assert!(node.place(cell, 1 << digit) && node.propagate());
         let mut again = fresh.node(0);
         assert!(again.start(&givens));
-        assert_eq!(node.state.candidates, again.state.candidates);
+        assert_eq!(node.state.grid.candidates, again.state.grid.candidates);
     }
 }

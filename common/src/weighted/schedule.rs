@@ -250,7 +250,7 @@ impl<B: Bitset> Maximiser<B> {
             _ => return bound,
         };
         let (root, t) = (&self.levels[0], &self.tables);
-        let duals = &root.cell_dual;
+        let duals = &root.dual.cell_dual;
         // The root's cell duals, with its houses' a dual of the linear relaxation, make the
         // templates' bound start at most at the root's (the Hungarian method's duals are of
         // costs, the negated profits).
@@ -263,8 +263,13 @@ impl<B: Bitset> Maximiser<B> {
             .map(|dual| dual * templates::SCALE / i64::from(SCALE))
             .collect();
         let aim = i64::from(best);
-        let lowered =
-            templates.bound(&t.weights, &root.candidates, aim, TEMPLATE_ROUNDS, &mut u)?;
+        let lowered = templates.bound(
+            &t.weights,
+            &root.grid.candidates,
+            aim,
+            TEMPLATE_ROUNDS,
+            &mut u,
+        )?;
         Some(bound.min(lowered as u32)).filter(|&b| b > best)
     }
 

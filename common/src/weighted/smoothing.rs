@@ -43,7 +43,7 @@ impl<'a, B: Bitset> Node<'a, B> {
             tau /= 2.0;
         }
         let scale = f64::from(SCALE);
-        let promised = (f64::from(self.state.score) + self.hard_dual(&y)) * scale;
+        let promised = (f64::from(self.state.grid.score) + self.hard_dual(&y)) * scale;
         // Room for rounding (under a unit per cell and house) before it is worth taking.
         let margin = (t.cells + 3 * t.size) as f64;
         if promised.is_nan() || promised + margin >= self.state.total() as f64 {
@@ -60,11 +60,11 @@ impl<'a, B: Bitset> Node<'a, B> {
     fn smooth_cells(&self, y: &[f64], tau: f64, u: &mut [f64]) {
         let t = self.tables;
         let state = &*self.state;
-        for cell in Cells(state.unsolved) {
+        for cell in Cells(state.grid.unsolved) {
             let houses = t.cell_houses[cell];
             let mut reduced = [0.0f64; 16];
             let mut count = 0;
-            for d in digits(state.candidates[cell]) {
+            for d in digits(state.grid.candidates[cell]) {
                 reduced[count] = t.gain(cell, d) - t.other_duals(y, houses, 3, d);
                 count += 1;
             }
@@ -83,12 +83,12 @@ impl<'a, B: Bitset> Node<'a, B> {
         for house in 0..3 * n {
             let kind = house / n;
             let members = &t.house_cells[house * n..(house + 1) * n];
-            for d in digits(t.all_digits & !state.placed[house]) {
+            for d in digits(t.all_digits & !state.grid.placed[house]) {
                 let mut reduced = [0.0f64; 16];
                 let mut places = 0;
                 for &cell in members {
                     let cell = cell as usize;
-                    if state.is_unsolved(cell) && state.candidates[cell] >> d & 1 != 0 {
+                    if state.is_unsolved(cell) && state.grid.candidates[cell] >> d & 1 != 0 {
                         let houses = t.cell_houses[cell];
                         reduced[places] =
                             t.gain(cell, d) - u[cell] - t.other_duals(y, houses, kind, d);
@@ -109,14 +109,14 @@ impl<'a, B: Bitset> Node<'a, B> {
         let state = &*self.state;
         let mut value: f64 = 0.0;
         for house in 0..3 * n {
-            for d in digits(t.all_digits & !state.placed[house]) {
+            for d in digits(t.all_digits & !state.grid.placed[house]) {
                 value += y[house * n + d];
             }
         }
-        for cell in Cells(state.unsolved) {
+        for cell in Cells(state.grid.unsolved) {
             let houses = t.cell_houses[cell];
             let mut high = f64::NEG_INFINITY;
-            for d in digits(state.candidates[cell]) {
+            for d in digits(state.grid.candidates[cell]) {
                 high = high.max(t.gain(cell, d) - t.other_duals(y, houses, 3, d));
             }
             value += high;
@@ -133,13 +133,13 @@ impl<'a, B: Bitset> Node<'a, B> {
         let scale = f64::from(SCALE);
         let shares: Vec<i32> = y.iter().map(|&v| (v * scale).floor() as i32).collect();
         let state = &mut *self.state;
-        for cell in Cells(state.unsolved) {
+        for cell in Cells(state.grid.unsolved) {
             Self::split_cell(t, state, &shares, cell);
         }
-        state.assigned.iter_mut().for_each(|a| *a = 0);
-        state.cell_dual.iter_mut().for_each(|v| *v = 0);
-        state.digit_dual.iter_mut().for_each(|v| *v = 0);
-        state.dirty = (1u64 << (3 * t.size)) - 1;
+        state.dual.assigned.iter_mut().for_each(|a| *a = 0);
+        state.dual.cell_dual.iter_mut().for_each(|v| *v = 0);
+        state.dual.digit_dual.iter_mut().for_each(|v| *v = 0);
+        state.dual.dirty = (1u64 << (3 * t.size)) - 1;
     }
 
     /// [`Node::split_profits`] for one empty `cell`, the houses' duals being `shares`
@@ -151,16 +151,17 @@ impl<'a, B: Bitset> Node<'a, B> {
         let gain = |d: usize| SCALE * t.weights[cell] as i32 * (d as i32 + 1);
         let spare = |d: usize| gain(d) - share(0, d) - share(1, d) - share(2, d);
         let mut high = i32::MIN;
-        for d in digits(state.candidates[cell]) {
+        for d in digits(state.grid.candidates[cell]) {
             high = high.max(spare(d));
         }
-        for d in digits(state.candidates[cell]) {
+        for d in digits(state.grid.candidates[cell]) {
             // Each copy gets its house's share plus its third of the cell's dual, less its
             // third of the slack; the thirds' remainders go to the first copies.
             let slack = high - spare(d);
             for k in 0..3 {
                 let third = |x: i32| x.div_euclid(3) + (k < x.rem_euclid(3) as usize) as i32;
-                state.profit[(k * cells + cell) * n + d] = share(k, d) + third(high) - third(slack);
+                state.dual.profit[(k * cells + cell) * n + d] =
+                    share(k, d) + third(high) - third(slack);
             }
         }
     }

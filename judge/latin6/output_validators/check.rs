@@ -14,6 +14,8 @@
 //! Time and memory O(size of the team output). Std only, one file, as problemtools compiles
 //! it.
 
+#![forbid(unsafe_code)]
+
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::exit;

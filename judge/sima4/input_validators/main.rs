@@ -9,6 +9,8 @@
 //! error naming the broken rule. Std only; `input_lines.rs`, which
 //! the package copies beside this file, holds the reader all four validators share.
 
+#![forbid(unsafe_code)]
+
 mod input_lines;
 
 use input_lines::Lines;

@@ -68,6 +68,7 @@ pub(super) struct InputResult {
 
 pub(super) struct SetResult {
     pub(super) name: String,
+    pub(super) problem: Problem,
     pub(super) cases: usize,
     pub(super) comparable: bool,
     pub(super) inputs: Vec<InputResult>,
@@ -132,6 +133,7 @@ pub(super) fn measure_set(
     progress.finish_and_clear();
     Ok(SetResult {
         name: set.name.clone(),
+        problem: set.problem,
         cases: set.cases,
         comparable: set.comparable,
         inputs,

@@ -11,6 +11,7 @@ use crate::figures::{duration, rate};
 use crate::plot;
 use testkit::build::{rustc_version, Commit};
 use testkit::thousands;
+use testkit::Problem;
 
 use super::measure::{Peer, SetResult, GNU_TIME};
 use super::sets::LATIN6_EMPTY_SOLUTIONS;
@@ -332,8 +333,8 @@ pub(super) fn output_checks(set: &SetResult) -> Vec<String> {
     let mut notes = Vec::new();
     let d = &set.inputs[0].ours.digest;
     let cases = set.cases as u64;
-    match set.name.split('-').next() {
-        Some("jigsaw") => {
+    match set.problem {
+        Problem::Jigsaw => {
             let (none, several) = (d.counts[0], d.counts[1]);
             let grid_lines = d.lines.saturating_sub(cases + none + several);
             let unique = grid_lines / 9;
@@ -351,7 +352,7 @@ pub(super) fn output_checks(set: &SetResult) -> Vec<String> {
                 }
             ));
         }
-        Some("latin6") => {
+        Problem::Latin6 => {
             let solutions = d.lines / 7;
             let mut note = String::new();
             let _ = write!(
@@ -367,7 +368,7 @@ pub(super) fn output_checks(set: &SetResult) -> Vec<String> {
             }
             notes.push(note);
         }
-        Some("sima4") if d.lines != 5 * cases => {
+        Problem::Sima4 if d.lines != 5 * cases => {
             notes.push(format!(
                 "{}: {} output lines, EXPECTED {}",
                 set.name,

@@ -328,6 +328,7 @@ fn allowed(family: &str) -> Option<(&'static str, Allowed)> {
 /// One family's runs.
 pub struct FamilyResult {
     name: &'static str,
+    problem: Problem,
     /// The inputs generated; `timed` may hold a sample of them.
     generated: usize,
     timed: Vec<Timed>,
@@ -352,6 +353,7 @@ pub fn measure(
     progress.finish_and_clear();
     Ok(FamilyResult {
         name: family.name,
+        problem: family.problem,
         generated: family.inputs.len(),
         timed,
     })
@@ -553,9 +555,7 @@ impl FamilyResult {
     pub fn plot_times(&self) -> crate::plot::FamilyTimes {
         crate::plot::FamilyTimes {
             name: self.name.to_string(),
-            problem: Problem::named_in(self.name)
-                .expect("every family is named after its problem")
-                .name(),
+            problem: self.problem,
             times: self.timed.iter().map(|x| x.elapsed).collect(),
         }
     }

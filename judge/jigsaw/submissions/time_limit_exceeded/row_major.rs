@@ -2,6 +2,8 @@
 //! reading order and tries the digits 1-9 in order, with no choice of the most constrained
 //! cell. Exponential on grids whose contradiction shows only late (few givens, no solution).
 
+#![forbid(unsafe_code)]
+
 use std::io::{Read, Write};
 
 /// The search state: the digit of each cell (0 = empty) and, for each of the 27 units (nine

@@ -2,6 +2,8 @@
 //! reading "nine connecting sub-grids" as the usual boxes. Right only where the regions
 //! happen to be the boxes, or where the givens decide the same answer for both.
 
+#![forbid(unsafe_code)]
+
 use std::io::{Read, Write};
 
 /// The search state: the digit of each cell (0 = empty) and, for each of the 27 units (nine

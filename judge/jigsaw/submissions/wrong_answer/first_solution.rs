@@ -1,6 +1,8 @@
 //! WRONG ANSWER: prints the first solution its search meets and never looks for a second,
 //! so it never prints `Multiple Solutions`: the mistake of solving instead of counting.
 
+#![forbid(unsafe_code)]
+
 use std::io::{Read, Write};
 
 /// The search state: the digit of each cell (0 = empty) and, for each of the 27 units (nine

@@ -3,6 +3,8 @@
 //! Exponential where the contradiction shows only in the last rows (groups that are almost
 //! rows, with no solution).
 
+#![forbid(unsafe_code)]
+
 use std::io::{Read, Write};
 
 struct Search {

@@ -2,6 +2,8 @@
 //! problem asked for one solution; the statement asks for all of them ("如果多解，要求找到所有
 //! 解"). Right only where the solution is unique or there is none.
 
+#![forbid(unsafe_code)]
+
 use std::io::{Read, Write};
 
 /// The search state: the letter of each cell (0 = empty, else 1-6 for A-F) and, for each of

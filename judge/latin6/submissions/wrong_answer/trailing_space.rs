@@ -3,6 +3,8 @@
 //! The statement asks for letters separated by spaces, and the checker compares lines
 //! exactly.
 
+#![forbid(unsafe_code)]
+
 use std::io::{Read, Write};
 
 /// The search state: the letter of each cell (0 = empty, else 1-6 for A-F) and, for each of

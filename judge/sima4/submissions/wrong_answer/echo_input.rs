@@ -1,6 +1,8 @@
 //! WRONG ANSWER: prints each board as it was read, `*` and all, under the right `Case #x:`
 //! line. Right only on a board with nothing removed.
 
+#![forbid(unsafe_code)]
+
 use std::io::Read;
 
 fn main() {

@@ -2,6 +2,8 @@
 //! row only, never at the column or the 2x2 block. Right when every row misses one digit at
 //! most, or when the smallest digits happen to fit.
 
+#![forbid(unsafe_code)]
+
 use std::io::Read;
 
 fn main() {

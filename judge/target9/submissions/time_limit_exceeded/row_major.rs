@@ -2,6 +2,8 @@
 //! the cells in reading order, with no choice of the most constrained cell and no bound on
 //! the score. The official data's sparse grids take it far beyond the limit.
 
+#![forbid(unsafe_code)]
+
 use std::io::Read;
 
 /// The search state: the digit of each cell (0 = empty) and, for each of the 27 units (nine

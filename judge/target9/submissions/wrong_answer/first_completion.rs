@@ -2,6 +2,8 @@
 //! completion scored the same. Right only where the first completion found is the best one
 //! (a unique completion, or luck).
 
+#![forbid(unsafe_code)]
+
 use std::io::Read;
 
 /// The search state: the digit of each cell (0 = empty) and, for each of the 27 units (nine

@@ -2,6 +2,8 @@
 //! and printing it as is, so a grid without a completion prints `0` where the answer is
 //! `-1`.
 
+#![forbid(unsafe_code)]
+
 use std::io::Read;
 
 /// The search state: the digit of each cell (0 = empty) and, for each of the 27 units (nine
