@@ -4,6 +4,7 @@
 //! - [`reference`](mod@reference): the brute-force reference, plain backtracking over the rules as
 //!   `docs/problems.md` states them, for all four problems.
 //! - [`check`]: whether a grid is a solution.
+//! - [`expected`]: what the binaries must print, the `Case` lines and each problem's answer.
 //! - [`rng`] and [`gen`]: seeded random instances and the input text that carries them.
 //! - [`process`]: running a binary under a time limit; [`digest`](mod@digest): what its output
 //!   looked like, without keeping it.
@@ -21,6 +22,7 @@
 pub mod build;
 pub mod check;
 pub mod digest;
+pub mod expected;
 pub mod gen;
 pub mod problem;
 pub mod process;

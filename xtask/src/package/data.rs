@@ -8,7 +8,7 @@
 //! `docs/judging.md` tells what each group checks.
 
 use super::answers;
-use super::Completions;
+use testkit::expected::{self, Completions};
 use testkit::gen::{self, Rng};
 use testkit::reference;
 use xtask::hunt::instance::Instance;
@@ -69,7 +69,11 @@ fn jigsaw_answered(name: &str, answered: &[(&Grid, Completions)]) -> Test {
             input.push('\n');
         }
         input.push_str(&gen::jigsaw_case(&grid.regions, &grid.givens));
-        answer.push_str(&answers::jigsaw_case(k + 1, found));
+        answer.push_str(&expected::case(
+            Problem::Jigsaw,
+            k + 1,
+            &expected::jigsaw(found),
+        ));
     }
     Test {
         name: name.to_string(),
@@ -411,7 +415,8 @@ fn sima4_test(name: &str, boards: &[Vec<u8>]) -> Result<Test, String> {
     let mut answer = String::new();
     for (k, board) in boards.iter().enumerate() {
         input.push_str(&gen::sima4_case(board, true));
-        answer.push_str(&answers::sima4_case(k + 1, board)?);
+        let board_answer = answers::sima4_answer(board)?;
+        answer.push_str(&expected::case(Problem::Sima4, k + 1, &board_answer));
     }
     Ok(Test {
         name: name.to_string(),

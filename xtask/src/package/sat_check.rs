@@ -18,8 +18,7 @@ use batsat::callbacks::Callbacks;
 use batsat::clause::Kind;
 use batsat::{lbool, Lit, Solver, SolverInterface};
 use testkit::check;
-
-use super::Completions;
+use testkit::expected::Completions;
 
 /// The side of a jigsaw grid.
 const N: usize = 9;
@@ -188,11 +187,7 @@ mod tests {
             if !reference::settles_within(9, &regions, &givens, 2, 20_000) {
                 continue;
             }
-            let expected = match reference::count_solutions(9, &regions, &givens, 2) {
-                (0, _) => Completions::None,
-                (1, Some(grid)) => Completions::One(grid),
-                _ => Completions::Several,
-            };
+            let expected = Completions::by_reference(9, &regions, &givens);
             let found = completions(&regions, &givens, 100_000).unwrap();
             assert_eq!(
                 found.as_ref(),

@@ -4,7 +4,7 @@ use testkit::gen::{self, Rng};
 use testkit::reference;
 use testkit::Problem;
 
-use xtask::expected;
+use testkit::expected;
 
 use super::givens::{drop_given, given_count, wrong_digit};
 use super::{Case, REFERENCE_STEPS};
@@ -126,12 +126,8 @@ impl Case for Jigsaw {
         }
     }
 
-    fn header(number: usize) -> String {
-        format!("Case {}:\n", number)
-    }
-
     fn expected(&self) -> Option<String> {
-        Some(expected::jigsaw(&self.regions, &self.givens))
+        Some(expected::jigsaw_by_reference(&self.regions, &self.givens))
     }
 
     fn givens(&self) -> usize {

@@ -4,7 +4,7 @@ use testkit::gen::{self, Rng};
 use testkit::reference;
 use testkit::Problem;
 
-use xtask::expected;
+use testkit::expected;
 
 use super::givens::wrong_digit;
 use super::{Case, REFERENCE_STEPS};
@@ -130,12 +130,8 @@ impl Case for Latin6 {
         gen::latin6_input_list(&self.groups, &self.givens, self.spaced)
     }
 
-    fn header(_number: usize) -> String {
-        String::new()
-    }
-
     fn expected(&self) -> Option<String> {
-        Some(expected::latin6(&self.groups, &self.grid()))
+        Some(expected::latin6_by_reference(&self.groups, &self.grid()))
     }
 
     fn givens(&self) -> usize {

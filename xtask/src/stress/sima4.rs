@@ -4,7 +4,7 @@
 use testkit::gen::{self, Rng};
 use testkit::Problem;
 
-use xtask::expected;
+use testkit::expected;
 
 use super::givens::{drop_given, given_count, wrong_digit};
 use super::Case;
@@ -58,12 +58,8 @@ impl Case for Sima4 {
         gen::sima4_case(&self.givens, self.blank_line)
     }
 
-    fn header(number: usize) -> String {
-        format!("Case #{}:\n", number)
-    }
-
     fn expected(&self) -> Option<String> {
-        expected::sima4(&self.givens)
+        expected::sima4_by_reference(&self.givens)
     }
 
     fn givens(&self) -> usize {

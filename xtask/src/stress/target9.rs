@@ -5,7 +5,7 @@ use testkit::reference;
 use testkit::Problem;
 
 use super::givens::{drop_given, given_count, wrong_digit};
-use xtask::expected;
+use testkit::expected;
 
 use super::Case;
 
@@ -63,10 +63,6 @@ impl Case for Target9 {
 
     fn text(&self) -> String {
         gen::target9_input(&self.givens)
-    }
-
-    fn header(_number: usize) -> String {
-        String::new()
     }
 
     fn expected(&self) -> Option<String> {
