@@ -21,6 +21,63 @@ pub fn boxes(size: usize) -> Vec<u8> {
         .collect()
 }
 
+/// The kinds of layout the generators draw, each by one function of this module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutKind {
+    /// The classic boxes ([`boxes`]).
+    Boxes,
+    /// Connected regions grown one at a time ([`random_regions`]).
+    Grown,
+    /// Groups of cells dealt with no care for connection ([`random_groups`]).
+    Scattered,
+    /// A Hamiltonian path cut every 9 cells ([`path_regions`]); 9x9 only.
+    Path,
+    /// The 3x3 boxes after 60-300 swaps of cells between neighbouring regions
+    /// ([`swapped_boxes`]); 9x9 only.
+    Swapped,
+}
+
+impl LayoutKind {
+    /// A random layout of this kind for side `size`. Constraint: `size` is 9 for
+    /// [`LayoutKind::Path`] and [`LayoutKind::Swapped`], one that [`boxes`] knows for
+    /// [`LayoutKind::Boxes`]. Time: that of the function that draws it.
+    pub fn draw(self, rng: &mut Rng, size: usize) -> Vec<u8> {
+        let nine = || assert_eq!(size, 9, "{:?} layouts are 9x9", self);
+        match self {
+            LayoutKind::Boxes => boxes(size),
+            LayoutKind::Grown => random_regions(rng, size),
+            LayoutKind::Scattered => random_groups(rng, size),
+            LayoutKind::Path => {
+                nine();
+                path_regions(rng)
+            }
+            LayoutKind::Swapped => {
+                nine();
+                let swaps = rng.between(60, 300);
+                swapped_boxes(rng, swaps)
+            }
+        }
+    }
+}
+
+/// A layout that has a full grid, and a random full grid of it: for each layout drawn, `kind`
+/// picks its kind, then [`LayoutKind::draw`] draws it and [`random_solution`] looks for a
+/// grid, until one is found. Constraint: `kind` picks kinds that have full grids for side
+/// `size` (else this never returns). Expected time: little more than one draw and search, as
+/// only a few percent of random layouts have no grid that the search finds quickly.
+pub fn layout_with_solution(
+    rng: &mut Rng,
+    size: usize,
+    mut kind: impl FnMut(&mut Rng) -> LayoutKind,
+) -> (Vec<u8>, Vec<u8>) {
+    loop {
+        let regions = kind(rng).draw(rng, size);
+        if let Some(solution) = random_solution(rng, size, &regions) {
+            return (regions, solution);
+        }
+    }
+}
+
 /// `size` connected regions of `size` cells each. Each region grows from a seed, the first
 /// free cell in row order, by one random free orthogonal neighbour at a time; a region that
 /// gets stuck, or that leaves a pocket of free cells whose size is not a multiple of `size`,
@@ -528,12 +585,7 @@ mod tests {
     #[test]
     fn unique_givens_have_one_completion() {
         let mut rng = Rng::new(5);
-        let (regions, solution) = loop {
-            let regions = random_regions(&mut rng, 9);
-            if let Some(solution) = random_solution(&mut rng, 9, &regions) {
-                break (regions, solution);
-            }
-        };
+        let (regions, solution) = layout_with_solution(&mut rng, 9, |_| LayoutKind::Grown);
         let givens = unique_givens(&mut rng, 9, &regions, &solution, 20, false);
         assert_eq!(
             reference::count_solutions(9, &regions, &givens, 2),

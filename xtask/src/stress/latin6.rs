@@ -1,6 +1,6 @@
 //! latin6 instances for `cargo xtask stress`.
 
-use testkit::gen::{self, Rng};
+use testkit::gen::{self, LayoutKind, Rng};
 use testkit::reference;
 use testkit::Problem;
 
@@ -72,16 +72,11 @@ impl Case for Latin6 {
         if rng.percent(10) {
             return Latin6::rows_swapped(rng);
         }
-        let (groups, solution) = loop {
-            let groups = match rng.below(100) {
-                0..=44 => gen::random_regions(rng, 6),
-                45..=79 => gen::random_groups(rng, 6),
-                _ => gen::boxes(6),
-            };
-            if let Some(solution) = gen::random_solution(rng, 6, &groups) {
-                break (groups, solution);
-            }
-        };
+        let (groups, solution) = gen::layout_with_solution(rng, 6, |rng| match rng.below(100) {
+            0..=44 => LayoutKind::Grown,
+            45..=79 => LayoutKind::Scattered,
+            _ => LayoutKind::Boxes,
+        });
         let mut cells: Vec<usize> = (0..36).collect();
         rng.shuffle(&mut cells);
         let mut count = rng.between(4, 20);
