@@ -5,7 +5,8 @@
 //!   `docs/problems.md` states them, for all four problems.
 //! - [`check`]: whether a grid is a solution.
 //! - [`expected`]: what the binaries must print, the `Case` lines and each problem's answer.
-//! - [`rng`] and [`gen`]: seeded random instances and the input text that carries them.
+//! - [`rng`] and [`gen`]: seeded random instances (layouts of each kind, givens, wrong digits)
+//!   and the input text that carries them.
 //! - [`process`]: running a binary under a time limit; [`digest`](mod@digest): what its output
 //!   looked like, without keeping it.
 //! - [`sudoku_lines`]: the classic 9x9 puzzle sets, one puzzle a line.

@@ -109,39 +109,6 @@ fn with_more(rng: &mut Rng, givens: &[u8], solution: &[u8], extra: usize) -> Vec
     more
 }
 
-/// `givens` with one empty cell given a digit other than its digit in `solution` that clashes
-/// with no given: then no completion is left, as `solution` was the only one. None if every
-/// empty cell's other digits clash.
-fn wrong_digit(
-    rng: &mut Rng,
-    size: usize,
-    regions: &[u8],
-    givens: &[u8],
-    solution: &[u8],
-) -> Option<Vec<u8>> {
-    let mut empty: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] == 0).collect();
-    rng.shuffle(&mut empty);
-    for cell in empty {
-        let free: Vec<u8> = (1..=size as u8)
-            .filter(|&d| d != solution[cell])
-            .filter(|&d| {
-                (0..givens.len()).all(|p| {
-                    let peer = p / size == cell / size
-                        || p % size == cell % size
-                        || regions[p] == regions[cell];
-                    !peer || givens[p] != d
-                })
-            })
-            .collect();
-        if !free.is_empty() {
-            let mut wrong = givens.to_vec();
-            wrong[cell] = free[rng.below(free.len())];
-            return Some(wrong);
-        }
-    }
-    None
-}
-
 /// One random jigsaw grid on `shape`: 55% unique (minimal plus 0-10 more givens), 20%
 /// several (a minimal puzzle less one given), 25% none (a unique one plus a wrong digit).
 fn random_jigsaw(rng: &mut Rng, shape: LayoutKind) -> Grid {
@@ -153,7 +120,7 @@ fn random_jigsaw(rng: &mut Rng, shape: LayoutKind) -> Grid {
             with_more(rng, &puzzle, &solution, extra)
         }
         55..=74 => drop_one(rng, &puzzle),
-        _ => wrong_digit(rng, 9, &regions, &puzzle, &solution).unwrap_or(puzzle),
+        _ => gen::wrong_digit_without_clash(rng, 9, &regions, &solution, &puzzle).unwrap_or(puzzle),
     };
     Grid { regions, givens }
 }
@@ -171,7 +138,8 @@ fn quick_jigsaw(rng: &mut Rng, shape: LayoutKind) -> Grid {
     };
     let mut givens = gen::some_givens(rng, &solution, count);
     if kind >= 75 {
-        givens = wrong_digit(rng, 9, &regions, &givens, &solution).unwrap_or(givens);
+        givens =
+            gen::wrong_digit_without_clash(rng, 9, &regions, &solution, &givens).unwrap_or(givens);
     }
     Grid { regions, givens }
 }
@@ -255,7 +223,7 @@ fn jigsaw_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
         let (regions, solution) = layout_with_grid(rng, 9, shape);
         let puzzle = minimal(rng, 9, &regions, &solution);
         let several = drop_one(rng, &puzzle);
-        let none = wrong_digit(rng, 9, &regions, &puzzle, &solution)
+        let none = gen::wrong_digit_without_clash(rng, 9, &regions, &solution, &puzzle)
             .ok_or("a minimal puzzle has room for a wrong digit")?;
         for givens in [puzzle, several, none] {
             kinds.push(Grid {
@@ -513,7 +481,8 @@ fn latin6_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let (groups, grid) = layout_with_grid(rng, 6, LayoutKind::Scattered);
     let puzzle = minimal(rng, 6, &groups, &grid);
     edge.push(latin6_test("scattered-one-solution", &groups, &puzzle)?);
-    let none = wrong_digit(rng, 6, &groups, &puzzle, &grid).ok_or("room for a wrong letter")?;
+    let none = gen::wrong_digit_without_clash(rng, 6, &groups, &grid, &puzzle)
+        .ok_or("room for a wrong letter")?;
     edge.push(latin6_test("givens-no-solution", &groups, &none)?);
     let rows: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
     let (groups, grid) = (
@@ -645,8 +614,8 @@ fn target9_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
         }
     };
     edge.push(target9_test("24-givens-one-completion", &unique_24.0)?);
-    let none =
-        wrong_digit(rng, 9, &boxes, &unique_24.0, &unique_24.1).ok_or("room for a wrong digit")?;
+    let none = gen::wrong_digit_without_clash(rng, 9, &boxes, &unique_24.1, &unique_24.0)
+        .ok_or("room for a wrong digit")?;
     edge.push(target9_test("no-completion", &none)?);
     Ok(edge)
 }
@@ -787,7 +756,8 @@ mod tests {
         let mut rng = Rng::new(8);
         let (regions, solution) = layout_with_grid(&mut rng, 9, LayoutKind::Grown);
         let puzzle = minimal(&mut rng, 9, &regions, &solution);
-        let wrong = wrong_digit(&mut rng, 9, &regions, &puzzle, &solution).unwrap();
+        let wrong =
+            gen::wrong_digit_without_clash(&mut rng, 9, &regions, &solution, &puzzle).unwrap();
         assert!(!check::clashes(9, &regions, &wrong));
         let (none, _) = answers::completions(9, &regions, &wrong).unwrap();
         assert_eq!(none, Completions::None);

@@ -6,7 +6,7 @@ use testkit::Problem;
 
 use testkit::expected;
 
-use super::givens::{drop_given, given_count, wrong_digit};
+use super::givens::{drop_given, given_count};
 use super::{Case, REFERENCE_STEPS};
 
 #[derive(Clone)]
@@ -82,7 +82,7 @@ impl Case for Jigsaw {
             55..=89 => {
                 let start = rng.between(20, 32);
                 let mut givens = gen::unique_givens(rng, 9, &regions, &solution, start, false);
-                wrong_digit(rng, 9, &solution, &mut givens);
+                gen::wrong_digit(rng, 9, &solution, &mut givens);
                 givens
             }
             _ => {

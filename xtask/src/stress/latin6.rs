@@ -6,7 +6,6 @@ use testkit::Problem;
 
 use testkit::expected;
 
-use super::givens::wrong_digit;
 use super::{Case, REFERENCE_STEPS};
 
 /// The most solutions a latin6 instance may have (the reference lists them all).
@@ -93,7 +92,7 @@ impl Case for Latin6 {
         // At most 35 givens: the statement promises n < 36.
         match rng.below(100) {
             _ if count >= 35 => {}
-            0..=14 => wrong_digit(rng, 6, &solution, &mut grid),
+            0..=14 => gen::wrong_digit(rng, 6, &solution, &mut grid),
             15..=19 => {
                 let from = cells[0];
                 let to =

@@ -6,7 +6,7 @@ use testkit::Problem;
 
 use testkit::expected;
 
-use super::givens::{drop_given, given_count, wrong_digit};
+use super::givens::{drop_given, given_count};
 use super::Case;
 
 #[derive(Clone)]
@@ -42,7 +42,7 @@ impl Case for Sima4 {
                         });
                         givens[to.unwrap_or(0)] = solution[from];
                     }
-                    97..=99 => wrong_digit(rng, 4, &solution, &mut givens),
+                    97..=99 => gen::wrong_digit(rng, 4, &solution, &mut givens),
                     _ => {}
                 }
                 givens
