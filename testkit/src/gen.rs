@@ -21,6 +21,63 @@ pub fn boxes(size: usize) -> Vec<u8> {
         .collect()
 }
 
+/// The kinds of layout the generators draw, each by one function of this module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutKind {
+    /// The classic boxes ([`boxes`]).
+    Boxes,
+    /// Connected regions grown one at a time ([`random_regions`]).
+    Grown,
+    /// Groups of cells dealt with no care for connection ([`random_groups`]).
+    Scattered,
+    /// A Hamiltonian path cut every 9 cells ([`path_regions`]); 9x9 only.
+    Path,
+    /// The 3x3 boxes after 60-300 swaps of cells between neighbouring regions
+    /// ([`swapped_boxes`]); 9x9 only.
+    Swapped,
+}
+
+impl LayoutKind {
+    /// A random layout of this kind for side `size`. Constraint: `size` is 9 for
+    /// [`LayoutKind::Path`] and [`LayoutKind::Swapped`], one that [`boxes`] knows for
+    /// [`LayoutKind::Boxes`]. Time: that of the function that draws it.
+    pub fn draw(self, rng: &mut Rng, size: usize) -> Vec<u8> {
+        let nine = || assert_eq!(size, 9, "{:?} layouts are 9x9", self);
+        match self {
+            LayoutKind::Boxes => boxes(size),
+            LayoutKind::Grown => random_regions(rng, size),
+            LayoutKind::Scattered => random_groups(rng, size),
+            LayoutKind::Path => {
+                nine();
+                path_regions(rng)
+            }
+            LayoutKind::Swapped => {
+                nine();
+                let swaps = rng.between(60, 300);
+                swapped_boxes(rng, swaps)
+            }
+        }
+    }
+}
+
+/// A layout that has a full grid, and a random full grid of it: for each layout drawn, `kind`
+/// picks its kind, then [`LayoutKind::draw`] draws it and [`random_solution`] looks for a
+/// grid, until one is found. Constraint: `kind` picks kinds that have full grids for side
+/// `size` (else this never returns). Expected time: little more than one draw and search, as
+/// only a few percent of random layouts have no grid that the search finds quickly.
+pub fn layout_with_solution(
+    rng: &mut Rng,
+    size: usize,
+    mut kind: impl FnMut(&mut Rng) -> LayoutKind,
+) -> (Vec<u8>, Vec<u8>) {
+    loop {
+        let regions = kind(rng).draw(rng, size);
+        if let Some(solution) = random_solution(rng, size, &regions) {
+            return (regions, solution);
+        }
+    }
+}
+
 /// `size` connected regions of `size` cells each. Each region grows from a seed, the first
 /// free cell in row order, by one random free orthogonal neighbour at a time; a region that
 /// gets stuck, or that leaves a pocket of free cells whose size is not a multiple of `size`,
@@ -311,6 +368,57 @@ pub fn unique_givens(
     givens
 }
 
+/// Writes a wrong digit, one other than its digit in `solution`, into a random empty cell of
+/// `givens` (if one is empty): where `solution` was the only completion, none is left. The
+/// digit is any of the others, so it may clash with a given of its row, column or region,
+/// and the givens may break the rules: for inputs that test a program's "no solution", clash
+/// or not. [`wrong_digit_without_clash`] keeps to the rules instead. Draws the cell, then the
+/// digit. O(cells).
+pub fn wrong_digit(rng: &mut Rng, size: usize, solution: &[u8], givens: &mut [u8]) {
+    let empty: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] == 0).collect();
+    if !empty.is_empty() {
+        let cell = empty[rng.below(empty.len())];
+        givens[cell] = (solution[cell] + rng.between(1, size - 1) as u8 - 1) % size as u8 + 1;
+    }
+}
+
+/// `givens` with a wrong digit, one other than its digit in `solution`, in one empty cell,
+/// chosen among the digits that clash with no given of the cell's row, column or region
+/// (`regions`): where `solution` was the only completion, none is left, and the givens still
+/// keep the rules, as a judge's input validator wants. `None` if every empty cell's other
+/// digits clash. Unlike [`wrong_digit`], it shuffles the empty cells and takes the first that
+/// has such a digit, then one of those digits at random, so the two draw differently.
+/// O(cells^2).
+pub fn wrong_digit_without_clash(
+    rng: &mut Rng,
+    size: usize,
+    regions: &[u8],
+    solution: &[u8],
+    givens: &[u8],
+) -> Option<Vec<u8>> {
+    let mut empty: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] == 0).collect();
+    rng.shuffle(&mut empty);
+    for cell in empty {
+        let free: Vec<u8> = (1..=size as u8)
+            .filter(|&d| d != solution[cell])
+            .filter(|&d| {
+                (0..givens.len()).all(|p| {
+                    let peer = p / size == cell / size
+                        || p % size == cell % size
+                        || regions[p] == regions[cell];
+                    !peer || givens[p] != d
+                })
+            })
+            .collect();
+        if !free.is_empty() {
+            let mut wrong = givens.to_vec();
+            wrong[cell] = free[rng.below(free.len())];
+            return Some(wrong);
+        }
+    }
+    None
+}
+
 /// Givens taken from the full grid `solution` from which no given can be dropped: every cell
 /// at first, then each dropped in random order if `unique` (the caller's test that the givens
 /// have exactly one completion) still holds without it. The result has `solution` as its only
@@ -528,17 +636,37 @@ mod tests {
     #[test]
     fn unique_givens_have_one_completion() {
         let mut rng = Rng::new(5);
-        let (regions, solution) = loop {
-            let regions = random_regions(&mut rng, 9);
-            if let Some(solution) = random_solution(&mut rng, 9, &regions) {
-                break (regions, solution);
-            }
-        };
+        let (regions, solution) = layout_with_solution(&mut rng, 9, |_| LayoutKind::Grown);
         let givens = unique_givens(&mut rng, 9, &regions, &solution, 20, false);
         assert_eq!(
             reference::count_solutions(9, &regions, &givens, 2),
             (1, Some(solution))
         );
+    }
+
+    #[test]
+    fn wrong_digits_differ_from_the_solution_with_or_without_clash() {
+        let mut rng = Rng::new(2);
+        let solution = [1, 2, 3, 4];
+        let mut partial = [1, 0, 0, 0];
+        wrong_digit(&mut rng, 4, &solution, &mut partial);
+        let changed: Vec<usize> = (1..4).filter(|&c| partial[c] != 0).collect();
+        assert_eq!(changed.len(), 1);
+        assert_ne!(partial[changed[0]], solution[changed[0]]);
+
+        let regions = boxes(4);
+        let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let mut one_empty = grid;
+        one_empty[5] = 0;
+        let no_room = wrong_digit_without_clash(&mut rng, 4, &regions, &grid, &one_empty);
+        assert_eq!(no_room, None, "the solution's digit is the only one left");
+        let mut few = [0; 16];
+        few[0] = 1;
+        let wrong = wrong_digit_without_clash(&mut rng, 4, &regions, &grid, &few).unwrap();
+        let changed: Vec<usize> = (1..16).filter(|&c| wrong[c] != 0).collect();
+        assert_eq!(changed.len(), 1);
+        assert_ne!(wrong[changed[0]], grid[changed[0]]);
+        assert!(!check::clashes(4, &regions, &wrong));
     }
 
     #[test]

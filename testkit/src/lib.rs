@@ -4,7 +4,9 @@
 //! - [`reference`](mod@reference): the brute-force reference, plain backtracking over the rules as
 //!   `docs/problems.md` states them, for all four problems.
 //! - [`check`]: whether a grid is a solution.
-//! - [`rng`] and [`gen`]: seeded random instances and the input text that carries them.
+//! - [`expected`]: what the binaries must print, the `Case` lines and each problem's answer.
+//! - [`rng`] and [`gen`]: seeded random instances (layouts of each kind, givens, wrong digits)
+//!   and the input text that carries them.
 //! - [`process`]: running a binary under a time limit; [`digest`](mod@digest): what its output
 //!   looked like, without keeping it.
 //! - [`sudoku_lines`]: the classic 9x9 puzzle sets, one puzzle a line.
@@ -21,6 +23,7 @@
 pub mod build;
 pub mod check;
 pub mod digest;
+pub mod expected;
 pub mod gen;
 pub mod problem;
 pub mod process;

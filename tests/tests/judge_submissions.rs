@@ -14,7 +14,7 @@ use std::process::Command;
 use std::time::Duration;
 use tests::{binary, fixture_dir, Problem};
 
-use testkit::gen::{self, Rng};
+use testkit::gen::{self, LayoutKind, Rng};
 use tests::judge::{
     assembled, check_latin6, compiled, judge_dir, programs_in, run, scratch_file, validate,
 };
@@ -129,21 +129,15 @@ fn jigsaw_input(cases: &[String]) -> Vec<u8> {
     )
 }
 
-/// Grids with one solution each on `regions`, each from a random full grid.
-fn unique_jigsaw_cases(
-    rng: &mut Rng,
-    regions_of: &mut dyn FnMut(&mut Rng) -> Vec<u8>,
-    n: usize,
-) -> Vec<String> {
-    let mut cases = Vec::new();
-    while cases.len() < n {
-        let regions = regions_of(rng);
-        if let Some(solution) = gen::random_solution(rng, 9, &regions) {
+/// `n` grids with one solution each on layouts of `kind`, each from a random full grid.
+fn unique_jigsaw_cases(rng: &mut Rng, kind: LayoutKind, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|_| {
+            let (regions, solution) = gen::layout_with_solution(rng, 9, |_| kind);
             let givens = gen::unique_givens(rng, 9, &regions, &solution, 30, false);
-            cases.push(gen::jigsaw_case(&regions, &givens));
-        }
-    }
-    cases
+            gen::jigsaw_case(&regions, &givens)
+        })
+        .collect()
 }
 
 #[test]
@@ -156,7 +150,7 @@ fn jigsaw_boxes_3x3_is_wrong_on_irregular_regions_only() {
         "the sample",
     );
     let mut rng = Rng::new(33);
-    let boxes = unique_jigsaw_cases(&mut rng, &mut |_| gen::boxes(9), 5);
+    let boxes = unique_jigsaw_cases(&mut rng, LayoutKind::Boxes, 5);
     assert_right(
         submission,
         Problem::Jigsaw,
@@ -187,7 +181,7 @@ fn jigsaw_first_solution_is_wrong_on_several_solutions_only() {
         "case 3 is a grid"
     );
     let mut rng = Rng::new(34);
-    let irregular = unique_jigsaw_cases(&mut rng, &mut |rng| gen::random_regions(rng, 9), 5);
+    let irregular = unique_jigsaw_cases(&mut rng, LayoutKind::Grown, 5);
     assert_right(
         submission,
         Problem::Jigsaw,
@@ -206,7 +200,7 @@ fn jigsaw_row_major_is_right_on_small_cases() {
         "the sample",
     );
     let mut rng = Rng::new(35);
-    let mut cases = unique_jigsaw_cases(&mut rng, &mut |rng| gen::random_regions(rng, 9), 5);
+    let mut cases = unique_jigsaw_cases(&mut rng, LayoutKind::Grown, 5);
     // Several solutions (the empty grid) and none: 1-8 along row 1 and a 9 in column 9.
     let regions = gen::random_regions(&mut rng, 9);
     cases.push(gen::jigsaw_case(&regions, &[0; 81]));

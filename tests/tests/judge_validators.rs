@@ -5,7 +5,7 @@
 #![forbid(unsafe_code)]
 
 use std::path::PathBuf;
-use testkit::gen::{self, Rng};
+use testkit::gen::{self, LayoutKind, Rng};
 use tests::judge::validate;
 use tests::{fixture_dir, fixture_pairs, Problem};
 
@@ -111,12 +111,9 @@ fn jigsaw_sample_and_generated_cases_are_valid() {
     let mut cases = Vec::new();
     for k in 0..30 {
         let regions = match k % 6 {
-            0 => gen::random_regions(&mut rng, 9),
-            1 => gen::path_regions(&mut rng),
-            2 => {
-                let swaps = rng.between(60, 300);
-                gen::swapped_boxes(&mut rng, swaps)
-            }
+            0 => LayoutKind::Grown.draw(&mut rng, 9),
+            1 => LayoutKind::Path.draw(&mut rng, 9),
+            2 => LayoutKind::Swapped.draw(&mut rng, 9),
             3 => gen::boxes(9),
             4 => (0..81).map(|c| (c / 9) as u8).collect(),
             _ => (0..81).map(|c| (c % 9) as u8).collect(),

@@ -14,6 +14,7 @@ use proptest::sample::Index;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
 use std::time::Duration;
+use testkit::expected::{self, Completions};
 use testkit::{gen, process, reference};
 use tests::{binary, fixture_pairs, Problem};
 
@@ -289,13 +290,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Rows of digits, one line each.
-fn digit_rows(grid: &[u8], size: usize) -> String {
-    grid.chunks(size)
-        .map(|r| r.iter().map(|d| char::from(b'0' + d)).collect::<String>() + "\n")
-        .collect()
-}
-
 /// The regions the jigsaw walls draw (walls as the high four bits of each value), or None
 /// unless they are nine regions of nine cells.
 fn jigsaw_regions(values: &[i64]) -> Option<Vec<u8>> {
@@ -373,13 +367,8 @@ fn model_jigsaw(input: &[u8]) -> Expected {
             }
         };
         let givens: Vec<u8> = values.iter().map(|v| (v & 15) as u8).collect();
-        let found = reference::solutions_up_to(9, &region, &givens, 2);
-        out += &format!("Case {}:\n", k);
-        match found.len() {
-            0 => out += "No solution\n",
-            1 => out += &digit_rows(&found[0], 9),
-            _ => out += "Multiple Solutions\n",
-        }
+        let found = Completions::by_reference(9, &region, &givens);
+        out += &expected::case(Problem::Jigsaw, k, &expected::jigsaw(&found));
     }
     Expected::at_end(&mut r, out)
 }
@@ -414,11 +403,10 @@ fn model_sima4(input: &[u8]) -> Expected {
                 });
             }
         }
-        let found = reference::solutions_up_to(4, &boxes, &givens, 2);
-        if found.len() != 1 {
+        let Completions::One(grid) = Completions::by_reference(4, &boxes, &givens) else {
             return Expected::fails_after(out, at(Some(k), board_start));
-        }
-        out += &format!("Case #{}:\n{}", k, digit_rows(&found[0], 4));
+        };
+        out += &expected::case(Problem::Sima4, k, &expected::sima4(&grid));
     }
     Expected::at_end(&mut r, out)
 }
@@ -442,7 +430,7 @@ fn model_latin6(input: &[u8]) -> Expected {
     } else {
         reference::all_solutions(6, &groups, &givens)
     };
-    Expected::prints(latin6_listing(&found))
+    Expected::prints(expected::latin6(&found))
 }
 
 /// The six rows of group digits, each group of six cells.
@@ -502,25 +490,6 @@ fn latin6_givens(r: &mut Reader) -> Result<(Vec<u8>, bool), Fault> {
     Ok((givens, clash))
 }
 
-/// What latin6 prints for the solutions `found`.
-fn latin6_listing(found: &[Vec<u8>]) -> String {
-    if found.is_empty() {
-        return "无解\n".to_string();
-    }
-    let mut out = String::new();
-    for (i, grid) in found.iter().enumerate() {
-        out += &format!("{}\n", i + 1);
-        for row in grid.chunks(6) {
-            let letters: Vec<String> = row
-                .iter()
-                .map(|&d| char::from(b'A' + d - 1).to_string())
-                .collect();
-            out += &format!("{}\n", letters.join(" "));
-        }
-    }
-    out
-}
-
 fn model_target9(input: &[u8]) -> Expected {
     let mut r = Reader::new(input);
     let mut givens = Vec::with_capacity(81);
@@ -543,7 +512,7 @@ fn model_target9(input: &[u8]) -> Expected {
     );
     Expected {
         stdout: if complete {
-            Stdout::Exactly(best.map_or("-1\n".to_string(), |b| format!("{}\n", b)))
+            Stdout::Exactly(expected::target9(best))
         } else {
             Stdout::ScoreAtLeast(best)
         },

@@ -19,6 +19,7 @@ use xtask::Problem;
 
 use common::layout::Layout;
 use common::regions::regions_from_walls;
+use testkit::expected;
 use testkit::process;
 
 /// The options of `cargo xtask draw`.
@@ -143,7 +144,7 @@ fn read_case(problem: Problem, text: &str, output: &str, k: usize) -> Result<Cas
             regions_from_walls(9, &walls, &mut regions)
                 .map_err(|e| format!("walls that do not make nine regions: {:?}", e))?;
             let mut drawn = case(9, regions, values.iter().map(|v| v & 15).collect());
-            let (answer, caption) = grid_after(output, &format!("Case {}:", k), 9, false);
+            let (answer, caption) = grid_after(output, &expected::header(problem, k), 9, false);
             drawn.answer = answer;
             drawn.caption = caption;
             Ok(drawn)
@@ -160,7 +161,7 @@ fn read_case(problem: Problem, text: &str, output: &str, k: usize) -> Result<Cas
                 .map(|b| if b == b'*' { 0 } else { b - b'0' })
                 .collect();
             let mut drawn = case(4, Layout::boxes(2, 2).regions().to_vec(), givens);
-            let (answer, caption) = grid_after(output, &format!("Case #{}:", k), 4, false);
+            let (answer, caption) = grid_after(output, &expected::header(problem, k), 4, false);
             drawn.answer = answer;
             drawn.caption = caption;
             Ok(drawn)
@@ -208,10 +209,13 @@ fn read_case(problem: Problem, text: &str, output: &str, k: usize) -> Result<Cas
     }
 }
 
-/// The grid printed after the line `header` in `output`, or `None` and the line printed
-/// there instead (`No solution`, `Multiple Solutions`); the caption says which.
+/// The grid printed after the line `header` ([`expected::header`], its line end aside) in
+/// `output`, or `None` and the line printed there instead (`No solution`, `Multiple Solutions`); the caption says which.
 fn grid_after(output: &str, header: &str, size: usize, letters: bool) -> (Option<Vec<u8>>, String) {
-    let lines = output.lines().skip_while(|line| *line != header).skip(1);
+    let lines = output
+        .lines()
+        .skip_while(|line| *line != header.trim_end())
+        .skip(1);
     let first = lines.clone().next().unwrap_or_default();
     match grid_rows(lines, size, letters) {
         Some(grid) => (Some(grid), "its only solution".to_string()),

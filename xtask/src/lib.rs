@@ -4,7 +4,6 @@
 #![forbid(unsafe_code)]
 
 pub mod bundle;
-pub mod expected;
 pub mod hunt;
 
 use std::path::PathBuf;

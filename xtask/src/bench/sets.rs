@@ -5,7 +5,7 @@ use std::fs::{self, File};
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use testkit::gen::{self, Rng};
+use testkit::gen::{self, LayoutKind, Rng};
 use testkit::reference;
 use testkit::Problem;
 
@@ -318,12 +318,7 @@ pub(super) fn random_jigsaw(
     let mut rng = Rng::new(seed);
     writeln!(out, "{}", cases)?;
     for case in 0..cases {
-        let (regions, solution) = loop {
-            let regions = gen::random_regions(&mut rng, 9);
-            if let Some(solution) = gen::random_solution(&mut rng, 9, &regions) {
-                break (regions, solution);
-            }
-        };
+        let (regions, solution) = gen::layout_with_solution(&mut rng, 9, |_| LayoutKind::Grown);
         let count = rng.between(22, 40);
         let mut cells: Vec<usize> = (0..81).collect();
         rng.shuffle(&mut cells);

@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use testkit::gen::{self, Rng};
+use testkit::gen::{self, LayoutKind, Rng};
 use testkit::process::{self, Sink, Stdin};
 use xtask::hunt::instance::Rules;
 use xtask::hunt::work::Engine;
@@ -96,17 +96,15 @@ pub fn make(name: &'static str, data: &Path) -> Result<Family, String> {
     }
     let (count, seed, write): (usize, u64, fn(&mut Rng, usize) -> String) = match name {
         "tails-jigsaw-swapped" => (1000, 11, |rng, _| {
-            let swaps = rng.between(60, 300);
-            empty_jigsaw(&gen::swapped_boxes(rng, swaps))
+            empty_jigsaw(&LayoutKind::Swapped.draw(rng, 9))
         }),
         "tails-jigsaw-path" => (1000, 12, |rng, _| empty_jigsaw(&gen::path_regions(rng))),
         "tails-jigsaw-givens" => (1000, 13, |rng, k| {
-            let regions = if k % 2 == 0 {
-                let swaps = rng.between(60, 300);
-                gen::swapped_boxes(rng, swaps)
-            } else {
-                gen::path_regions(rng)
-            };
+            let regions = match k % 2 {
+                0 => LayoutKind::Swapped,
+                _ => LayoutKind::Path,
+            }
+            .draw(rng, 9);
             let count = rng.between(1, 5);
             let givens = gen::random_givens(rng, 9, &regions, count);
             format!("1\n{}", gen::jigsaw_case(&regions, &givens))

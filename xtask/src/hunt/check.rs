@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use testkit::expected;
 use testkit::gen;
 use testkit::process;
 use testkit::reference;
 use testkit::Problem;
 
 use super::instance::Instance;
-use crate::expected;
 
 /// The latin6 solutions the reference lists at most: each costs it a search step anyway,
 /// and the expected text is held in memory.
@@ -24,14 +24,14 @@ const LATIN6_SOLUTIONS: usize = 100_000;
 /// microseconds each).
 pub fn expected_output(problem: Problem, instance: &Instance, steps: usize) -> Option<String> {
     let (regions, givens) = (&instance.regions, &instance.givens);
-    match problem {
+    let answer = match problem {
         Problem::Jigsaw => reference::settles_within(9, regions, givens, 2, steps)
-            .then(|| format!("Case 1:\n{}", expected::jigsaw(regions, givens))),
-        Problem::Sima4 => expected::sima4(givens).map(|board| format!("Case #1:\n{}", board)),
+            .then(|| expected::jigsaw_by_reference(regions, givens)),
+        Problem::Sima4 => expected::sima4_by_reference(givens),
         Problem::Latin6 => (reference::settles_within(6, regions, givens, LATIN6_SOLUTIONS, steps)
             && reference::count_solutions(6, regions, givens, LATIN6_SOLUTIONS).0
                 < LATIN6_SOLUTIONS)
-            .then(|| expected::latin6(regions, givens)),
+            .then(|| expected::latin6_by_reference(regions, givens)),
         Problem::Target9 => {
             let weights = testkit::target9_weights();
             match reference::best_score(9, &gen::boxes(9), givens, &weights, steps) {
@@ -39,7 +39,8 @@ pub fn expected_output(problem: Problem, instance: &Instance, steps: usize) -> O
                 (_, false) => None,
             }
         }
-    }
+    };
+    answer.map(|answer| expected::case(problem, 1, &answer))
 }
 
 /// How a found input's output is checked.
@@ -145,6 +146,9 @@ mod tests {
         };
         let text = expected_output(Problem::Latin6, &few, 10_000).expect("settled");
         assert!(text.starts_with("1\n"), "{}", text);
-        assert_eq!(text, expected::latin6(&few.regions, &few.givens));
+        assert_eq!(
+            text,
+            expected::latin6_by_reference(&few.regions, &few.givens)
+        );
     }
 }

@@ -9,7 +9,7 @@
 //! Givens never clash: clashing givens are answered before any search, so they cannot be
 //! slow.
 
-use testkit::gen::{self, Rng};
+use testkit::gen::{self, LayoutKind, Rng};
 use testkit::reference;
 use testkit::Problem;
 
@@ -71,13 +71,11 @@ impl Instance {
         let size = rules.problem.size();
         loop {
             let regions = match rules.problem {
-                Problem::Jigsaw => {
-                    let swaps = rng.between(60, 300);
-                    gen::swapped_boxes(rng, swaps)
-                }
-                Problem::Latin6 => gen::random_groups(rng, size),
-                _ => gen::boxes(size),
-            };
+                Problem::Jigsaw => LayoutKind::Swapped,
+                Problem::Latin6 => LayoutKind::Scattered,
+                _ => LayoutKind::Boxes,
+            }
+            .draw(rng, size);
             let givens = match rules.problem {
                 Problem::Sima4 => {
                     let solution = gen::random_solution(rng, size, &regions)

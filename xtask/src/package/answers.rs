@@ -7,11 +7,9 @@
 //! code with the binary that prints it.
 
 use common::sudoku_cover::SudokuCover;
+use testkit::expected::{self, Completions};
 use testkit::gen;
 use testkit::reference;
-use xtask::expected::rows;
-
-use super::Completions;
 
 /// The most steps the reference may take on one jigsaw or target9 instance before the
 /// exact-cover engine is left to answer alone (some milliseconds).
@@ -64,14 +62,8 @@ pub fn tail_completions(regions: &[u8], givens: &[u8]) -> Result<Option<Completi
 /// The completions of `givens` counted to two by the reference, if it settles within
 /// [`REFERENCE_STEPS`].
 fn reference_completions(size: usize, regions: &[u8], givens: &[u8]) -> Option<Completions> {
-    if !reference::settles_within(size, regions, givens, 2, REFERENCE_STEPS) {
-        return None;
-    }
-    Some(match reference::count_solutions(size, regions, givens, 2) {
-        (0, _) => Completions::None,
-        (1, Some(grid)) => Completions::One(grid),
-        _ => Completions::Several,
-    })
+    reference::settles_within(size, regions, givens, 2, REFERENCE_STEPS)
+        .then(|| Completions::by_reference(size, regions, givens))
 }
 
 /// The completions of `givens` by the exact-cover engine alone, and its guesses: what the
@@ -87,21 +79,11 @@ pub fn dlx_completions(size: usize, regions: &[u8], givens: &[u8]) -> (Completio
     (found, cover.guesses())
 }
 
-/// Case `number` of a jigsaw output.
-pub fn jigsaw_case(number: usize, completions: &Completions) -> String {
-    let body = match completions {
-        Completions::None => "No solution\n".to_string(),
-        Completions::Several => "Multiple Solutions\n".to_string(),
-        Completions::One(grid) => rows(9, grid, false),
-    };
-    format!("Case {}:\n{}", number, body)
-}
-
-/// Case `number` of a sima4 output: the only completion of `givens`, which the reference and
-/// the exact-cover engine must both find. Errs if the board has none or several.
-pub fn sima4_case(number: usize, givens: &[u8]) -> Result<String, String> {
+/// The sima4 answer to `givens`, without its `Case` line: the only completion, which the
+/// reference and the exact-cover engine must both find. Errs if the board has none or several.
+pub fn sima4_answer(givens: &[u8]) -> Result<String, String> {
     match completions(4, &gen::boxes(4), givens)? {
-        (Completions::One(grid), _) => Ok(format!("Case #{}:\n{}", number, rows(4, &grid, false))),
+        (Completions::One(grid), _) => Ok(expected::sima4(&grid)),
         (other, _) => Err(format!(
             "a sima4 board needs exactly one completion, {:?} has {:?}",
             givens, other
@@ -113,7 +95,7 @@ pub fn sima4_case(number: usize, givens: &[u8]) -> Result<String, String> {
 /// by the reference alone (the exact-cover engine takes minutes to prove that a row-swap
 /// grouping has none, where the reference's plain search takes milliseconds).
 pub fn latin6_output(groups: &[u8], givens: &[u8]) -> String {
-    xtask::expected::latin6(groups, givens)
+    expected::latin6_by_reference(groups, givens)
 }
 
 /// The target9 output for `givens`: the best score by the reference's branch and bound when
@@ -134,7 +116,7 @@ pub fn target9_output(givens: &[u8]) -> Result<String, String> {
             ))
         }
     };
-    Ok(target9_print(best))
+    Ok(expected::target9(best))
 }
 
 /// The target9 output for `givens` by both engines, which must agree: the reference's branch
@@ -149,7 +131,7 @@ pub fn target9_output_by_both(
 ) -> Result<String, String> {
     match target9_scores(givens, steps, completions) {
         (Some(reference), Some(dlx)) if reference != dlx => Err(disagree(givens, reference, dlx)),
-        (Some(best), Some(_)) => Ok(target9_print(best)),
+        (Some(best), Some(_)) => Ok(expected::target9(best)),
         (None, _) => Err(format!(
             "target9: the reference does not settle {:?} within {} steps",
             givens, steps
@@ -189,14 +171,6 @@ fn disagree(givens: &[u8], reference: Option<u32>, dlx: Option<u32>) -> String {
     )
 }
 
-/// A target9 output: the best score, or -1 where there is no completion.
-fn target9_print(best: Option<u32>) -> String {
-    match best {
-        Some(score) => format!("{}\n", score),
-        None => "-1\n".to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,10 +187,7 @@ mod tests {
     #[test]
     fn answers_match_the_samples() {
         let sima4 = [0, 0, 0, 0, 2, 3, 4, 1, 4, 1, 2, 3, 3, 2, 1, 4];
-        assert_eq!(
-            sima4_case(1, &sima4).unwrap(),
-            "Case #1:\n1432\n2341\n4123\n3214\n"
-        );
+        assert_eq!(sima4_answer(&sima4).unwrap(), "1432\n2341\n4123\n3214\n");
         let target9 = target9_sample();
         assert_eq!(target9_output(&target9).unwrap(), "2829\n");
         let rows_as_groups: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
@@ -232,7 +203,7 @@ mod tests {
         assert_eq!(output.lines().count(), 7);
         assert_eq!(
             output.lines().nth(1),
-            Some(rows(6, &grid, true).lines().next().unwrap())
+            Some(expected::rows(6, &grid, true).lines().next().unwrap())
         );
     }
 
@@ -250,18 +221,16 @@ mod tests {
     }
 
     #[test]
-    fn jigsaw_cases_tell_none_one_and_several() {
+    fn completions_tell_none_and_several() {
         let boxes = gen::boxes(9);
         let (empty, _) = completions(9, &boxes, &[0; 81]).unwrap();
         assert_eq!(empty, Completions::Several);
-        assert_eq!(jigsaw_case(2, &empty), "Case 2:\nMultiple Solutions\n");
         let mut clash = vec![0u8; 81];
         clash[0] = 1;
         clash[1] = 1;
         let (none, guesses) = completions(9, &boxes, &clash).unwrap();
-        assert_eq!((none.clone(), guesses), (Completions::None, 0));
-        assert_eq!(jigsaw_case(1, &none), "Case 1:\nNo solution\n");
+        assert_eq!((none, guesses), (Completions::None, 0));
         let sima4_several = [0u8; 16];
-        assert!(sima4_case(1, &sima4_several).is_err());
+        assert!(sima4_answer(&sima4_several).is_err());
     }
 }

@@ -8,8 +8,8 @@
 //! `docs/judging.md` tells what each group checks.
 
 use super::answers;
-use super::Completions;
-use testkit::gen::{self, Rng};
+use testkit::expected::{self, Completions};
+use testkit::gen::{self, LayoutKind, Rng};
 use testkit::reference;
 use xtask::hunt::instance::Instance;
 use xtask::hunt::work::Engine;
@@ -69,7 +69,11 @@ fn jigsaw_answered(name: &str, answered: &[(&Grid, Completions)]) -> Test {
             input.push('\n');
         }
         input.push_str(&gen::jigsaw_case(&grid.regions, &grid.givens));
-        answer.push_str(&answers::jigsaw_case(k + 1, found));
+        answer.push_str(&expected::case(
+            Problem::Jigsaw,
+            k + 1,
+            &expected::jigsaw(found),
+        ));
     }
     Test {
         name: name.to_string(),
@@ -78,34 +82,9 @@ fn jigsaw_answered(name: &str, answered: &[(&Grid, Completions)]) -> Test {
     }
 }
 
-/// The kinds of 9x9 layout the jigsaw data is drawn on.
-#[derive(Clone, Copy)]
-enum Shape {
-    Boxes,
-    /// [`gen::random_regions`]: grown region by region.
-    Grown,
-    /// [`gen::path_regions`]: a Hamiltonian path cut every 9 cells.
-    Path,
-    /// [`gen::swapped_boxes`] after 60-300 swaps.
-    Swapped,
-}
-
-/// A layout of `shape` that has a full grid, and a random full grid of it.
-fn layout_with_grid(rng: &mut Rng, shape: Shape) -> (Vec<u8>, Vec<u8>) {
-    loop {
-        let regions = match shape {
-            Shape::Boxes => gen::boxes(9),
-            Shape::Grown => gen::random_regions(rng, 9),
-            Shape::Path => gen::path_regions(rng),
-            Shape::Swapped => {
-                let swaps = rng.between(60, 300);
-                gen::swapped_boxes(rng, swaps)
-            }
-        };
-        if let Some(solution) = gen::random_solution(rng, 9, &regions) {
-            return (regions, solution);
-        }
-    }
+/// A layout of `shape` for side `size` that has a full grid, and a random full grid of it.
+fn layout_with_grid(rng: &mut Rng, size: usize, shape: LayoutKind) -> (Vec<u8>, Vec<u8>) {
+    gen::layout_with_solution(rng, size, |_| shape)
 }
 
 /// Minimal givens with `solution` as their only completion (see [`gen::minimal_puzzle`]),
@@ -130,43 +109,10 @@ fn with_more(rng: &mut Rng, givens: &[u8], solution: &[u8], extra: usize) -> Vec
     more
 }
 
-/// `givens` with one empty cell given a digit other than its digit in `solution` that clashes
-/// with no given: then no completion is left, as `solution` was the only one. None if every
-/// empty cell's other digits clash.
-fn wrong_digit(
-    rng: &mut Rng,
-    size: usize,
-    regions: &[u8],
-    givens: &[u8],
-    solution: &[u8],
-) -> Option<Vec<u8>> {
-    let mut empty: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] == 0).collect();
-    rng.shuffle(&mut empty);
-    for cell in empty {
-        let free: Vec<u8> = (1..=size as u8)
-            .filter(|&d| d != solution[cell])
-            .filter(|&d| {
-                (0..givens.len()).all(|p| {
-                    let peer = p / size == cell / size
-                        || p % size == cell % size
-                        || regions[p] == regions[cell];
-                    !peer || givens[p] != d
-                })
-            })
-            .collect();
-        if !free.is_empty() {
-            let mut wrong = givens.to_vec();
-            wrong[cell] = free[rng.below(free.len())];
-            return Some(wrong);
-        }
-    }
-    None
-}
-
 /// One random jigsaw grid on `shape`: 55% unique (minimal plus 0-10 more givens), 20%
 /// several (a minimal puzzle less one given), 25% none (a unique one plus a wrong digit).
-fn random_jigsaw(rng: &mut Rng, shape: Shape) -> Grid {
-    let (regions, solution) = layout_with_grid(rng, shape);
+fn random_jigsaw(rng: &mut Rng, shape: LayoutKind) -> Grid {
+    let (regions, solution) = layout_with_grid(rng, 9, shape);
     let puzzle = minimal(rng, 9, &regions, &solution);
     let givens = match rng.below(100) {
         0..=54 => {
@@ -174,7 +120,7 @@ fn random_jigsaw(rng: &mut Rng, shape: Shape) -> Grid {
             with_more(rng, &puzzle, &solution, extra)
         }
         55..=74 => drop_one(rng, &puzzle),
-        _ => wrong_digit(rng, 9, &regions, &puzzle, &solution).unwrap_or(puzzle),
+        _ => gen::wrong_digit_without_clash(rng, 9, &regions, &solution, &puzzle).unwrap_or(puzzle),
     };
     Grid { regions, givens }
 }
@@ -183,8 +129,8 @@ fn random_jigsaw(rng: &mut Rng, shape: Shape) -> Grid {
 /// costs some hundred exact-cover searches a grid: 55% 36-50 givens of a full grid (most with
 /// one completion), 20% 18-24 (most with several), 25% 36-50 and a wrong digit (most with
 /// none). Their answers are whatever the engines find.
-fn quick_jigsaw(rng: &mut Rng, shape: Shape) -> Grid {
-    let (regions, solution) = layout_with_grid(rng, shape);
+fn quick_jigsaw(rng: &mut Rng, shape: LayoutKind) -> Grid {
+    let (regions, solution) = layout_with_grid(rng, 9, shape);
     let kind = rng.below(100);
     let count = match kind {
         55..=74 => rng.between(18, 24),
@@ -192,7 +138,8 @@ fn quick_jigsaw(rng: &mut Rng, shape: Shape) -> Grid {
     };
     let mut givens = gen::some_givens(rng, &solution, count);
     if kind >= 75 {
-        givens = wrong_digit(rng, 9, &regions, &givens, &solution).unwrap_or(givens);
+        givens =
+            gen::wrong_digit_without_clash(rng, 9, &regions, &solution, &givens).unwrap_or(givens);
     }
     Grid { regions, givens }
 }
@@ -206,7 +153,7 @@ fn drop_one(rng: &mut Rng, givens: &[u8]) -> Vec<u8> {
 }
 
 /// The shapes of irregular layouts, in turn.
-const IRREGULAR: [Shape; 3] = [Shape::Grown, Shape::Path, Shape::Swapped];
+const IRREGULAR: [LayoutKind; 3] = [LayoutKind::Grown, LayoutKind::Path, LayoutKind::Swapped];
 
 fn jigsaw() -> Result<Vec<Group>, String> {
     let mut rng = Rng::new(4069);
@@ -227,7 +174,7 @@ fn jigsaw() -> Result<Vec<Group>, String> {
 /// The edge tests: full, nearly full and empty grids, lines as regions, one of each answer.
 fn jigsaw_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut edge = Vec::new();
-    let (grown, grown_grid) = layout_with_grid(rng, Shape::Grown);
+    let (grown, grown_grid) = layout_with_grid(rng, 9, LayoutKind::Grown);
     edge.push(jigsaw_test(
         "full-grid",
         &[Grid {
@@ -273,10 +220,10 @@ fn jigsaw_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     }
     let mut kinds = Vec::new();
     for shape in IRREGULAR {
-        let (regions, solution) = layout_with_grid(rng, shape);
+        let (regions, solution) = layout_with_grid(rng, 9, shape);
         let puzzle = minimal(rng, 9, &regions, &solution);
         let several = drop_one(rng, &puzzle);
-        let none = wrong_digit(rng, 9, &regions, &puzzle, &solution)
+        let none = gen::wrong_digit_without_clash(rng, 9, &regions, &solution, &puzzle)
             .ok_or("a minimal puzzle has room for a wrong digit")?;
         for givens in [puzzle, several, none] {
             kinds.push(Grid {
@@ -295,7 +242,7 @@ fn jigsaw_random(rng: &mut Rng) -> Result<Vec<Test>, String> {
     for k in 0..4 {
         let grids: Vec<Grid> = (0..100)
             .map(|i| match i % 10 {
-                0 => random_jigsaw(rng, Shape::Boxes),
+                0 => random_jigsaw(rng, LayoutKind::Boxes),
                 _ => random_jigsaw(rng, IRREGULAR[i % 3]),
             })
             .collect();
@@ -310,7 +257,7 @@ fn jigsaw_hard(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // most guesses, of 100 drawn.
     let mut drawn: Vec<(u64, Grid)> = (0..100)
         .map(|i| {
-            let (regions, solution) = layout_with_grid(rng, IRREGULAR[i % 3]);
+            let (regions, solution) = layout_with_grid(rng, 9, IRREGULAR[i % 3]);
             let givens = minimal(rng, 9, &regions, &solution);
             let (_, guesses) = answers::dlx_completions(9, &regions, &givens);
             (guesses, Grid { regions, givens })
@@ -342,19 +289,17 @@ fn jigsaw_tails(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut engine = Engine::new(Problem::Jigsaw);
     let mut tails = Vec::new();
     for (name, shape, givens) in [
-        ("swapped-empty", Shape::Swapped, false),
-        ("path-empty", Shape::Path, false),
-        ("few-givens", Shape::Swapped, true),
+        ("swapped-empty", LayoutKind::Swapped, false),
+        ("path-empty", LayoutKind::Path, false),
+        ("few-givens", LayoutKind::Swapped, true),
     ] {
         let mut drawn: Vec<(u64, Grid)> = (0..150)
             .map(|i| {
                 let regions = match (shape, givens && i % 2 == 1) {
-                    (Shape::Path, _) | (_, true) => gen::path_regions(rng),
-                    _ => {
-                        let swaps = rng.between(60, 300);
-                        gen::swapped_boxes(rng, swaps)
-                    }
-                };
+                    (LayoutKind::Path, _) | (_, true) => LayoutKind::Path,
+                    _ => LayoutKind::Swapped,
+                }
+                .draw(rng, 9);
                 let givens = match givens {
                     true => {
                         let count = rng.between(1, 5);
@@ -394,7 +339,7 @@ fn jigsaw_tails(rng: &mut Rng) -> Result<Vec<Test>, String> {
 fn jigsaw_largest(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let grids: Vec<Grid> = (0..2500)
         .map(|i| match i % 10 {
-            0 => quick_jigsaw(rng, Shape::Boxes),
+            0 => quick_jigsaw(rng, LayoutKind::Boxes),
             _ => quick_jigsaw(rng, IRREGULAR[i % 3]),
         })
         .collect();
@@ -411,7 +356,8 @@ fn sima4_test(name: &str, boards: &[Vec<u8>]) -> Result<Test, String> {
     let mut answer = String::new();
     for (k, board) in boards.iter().enumerate() {
         input.push_str(&gen::sima4_case(board, true));
-        answer.push_str(&answers::sima4_case(k + 1, board)?);
+        let board_answer = answers::sima4_answer(board)?;
+        answer.push_str(&expected::case(Problem::Sima4, k + 1, &board_answer));
     }
     Ok(Test {
         name: name.to_string(),
@@ -479,20 +425,9 @@ fn latin6_count(groups: &[u8], givens: &[u8], limit: usize) -> usize {
     common::sudoku_cover::SudokuCover::new(6, groups, givens).count_up_to(limit, &mut [0; 36])
 }
 
-/// A random 6x6 layout of `kind` (0 boxes, 1 connected regions, 2 scattered groups) that has
-/// a full grid, and one of its full grids.
-fn latin6_layout(rng: &mut Rng, kind: usize) -> (Vec<u8>, Vec<u8>) {
-    loop {
-        let groups = match kind {
-            0 => gen::boxes(6),
-            1 => gen::random_regions(rng, 6),
-            _ => gen::random_groups(rng, 6),
-        };
-        if let Some(grid) = gen::random_solution(rng, 6, &groups) {
-            return (groups, grid);
-        }
-    }
-}
+/// The shapes of latin6's layouts, in turn.
+const LATIN6_SHAPES: [LayoutKind; 3] =
+    [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
 
 /// Givens from `grid` on `groups` that leave between `low` and `high` solutions: cells of
 /// `grid` given in random order until the count falls to `high` or below; None if it jumps
@@ -534,7 +469,7 @@ fn latin6() -> Result<Vec<Group>, String> {
 /// The edge tests: one given missing, no givens, one, none and a few solutions.
 fn latin6_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut edge = Vec::new();
-    let (groups, grid) = latin6_layout(rng, 1);
+    let (groups, grid) = layout_with_grid(rng, 6, LayoutKind::Grown);
     let mut givens = grid.clone();
     givens[rng.below(36)] = 0;
     edge.push(latin6_test("35-givens", &groups, &givens)?);
@@ -543,10 +478,11 @@ fn latin6_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
         &gen::rows_swapped(2, 1, 4),
         &[0; 36],
     )?);
-    let (groups, grid) = latin6_layout(rng, 2);
+    let (groups, grid) = layout_with_grid(rng, 6, LayoutKind::Scattered);
     let puzzle = minimal(rng, 6, &groups, &grid);
     edge.push(latin6_test("scattered-one-solution", &groups, &puzzle)?);
-    let none = wrong_digit(rng, 6, &groups, &puzzle, &grid).ok_or("room for a wrong letter")?;
+    let none = gen::wrong_digit_without_clash(rng, 6, &groups, &grid, &puzzle)
+        .ok_or("room for a wrong letter")?;
     edge.push(latin6_test("givens-no-solution", &groups, &none)?);
     let rows: Vec<u8> = (0..36).map(|c| (c / 6) as u8).collect();
     let (groups, grid) = (
@@ -566,8 +502,7 @@ fn latin6_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
 fn latin6_random(rng: &mut Rng) -> Result<Vec<Test>, String> {
     let mut random = Vec::new();
     while random.len() < 8 {
-        let kind = random.len() % 3;
-        let (groups, grid) = latin6_layout(rng, kind);
+        let (groups, grid) = layout_with_grid(rng, 6, LATIN6_SHAPES[random.len() % 3]);
         if let Some(givens) = latin6_with_solutions(rng, &groups, &grid, 1, 2000) {
             let name = format!("random-{}", random.len() + 1);
             random.push(latin6_test(&name, &groups, &givens)?);
@@ -619,7 +554,7 @@ fn latin6_largest(rng: &mut Rng) -> Result<Vec<Test>, String> {
     // Outputs of some MB: 20,000-50,000 solutions (about 80 bytes each).
     let mut largest = Vec::new();
     while largest.len() < 2 {
-        let (groups, grid) = latin6_layout(rng, largest.len());
+        let (groups, grid) = layout_with_grid(rng, 6, LATIN6_SHAPES[largest.len()]);
         if let Some(givens) = latin6_with_solutions(rng, &groups, &grid, 20_000, 50_000) {
             let name = ["boxes-most-solutions", "regions-most-solutions"][largest.len()];
             largest.push(latin6_test(name, &groups, &givens)?);
@@ -679,8 +614,8 @@ fn target9_edge(rng: &mut Rng) -> Result<Vec<Test>, String> {
         }
     };
     edge.push(target9_test("24-givens-one-completion", &unique_24.0)?);
-    let none =
-        wrong_digit(rng, 9, &boxes, &unique_24.0, &unique_24.1).ok_or("room for a wrong digit")?;
+    let none = gen::wrong_digit_without_clash(rng, 9, &boxes, &unique_24.1, &unique_24.0)
+        .ok_or("room for a wrong digit")?;
     edge.push(target9_test("no-completion", &none)?);
     Ok(edge)
 }
@@ -819,9 +754,10 @@ mod tests {
     #[test]
     fn wrong_digits_leave_no_completion_and_drops_leave_several() {
         let mut rng = Rng::new(8);
-        let (regions, solution) = layout_with_grid(&mut rng, Shape::Grown);
+        let (regions, solution) = layout_with_grid(&mut rng, 9, LayoutKind::Grown);
         let puzzle = minimal(&mut rng, 9, &regions, &solution);
-        let wrong = wrong_digit(&mut rng, 9, &regions, &puzzle, &solution).unwrap();
+        let wrong =
+            gen::wrong_digit_without_clash(&mut rng, 9, &regions, &solution, &puzzle).unwrap();
         assert!(!check::clashes(9, &regions, &wrong));
         let (none, _) = answers::completions(9, &regions, &wrong).unwrap();
         assert_eq!(none, Completions::None);
@@ -837,7 +773,7 @@ mod tests {
     #[test]
     fn latin6_counts_land_in_the_window_asked() {
         let mut rng = Rng::new(2);
-        let (groups, grid) = latin6_layout(&mut rng, 0);
+        let (groups, grid) = layout_with_grid(&mut rng, 6, LayoutKind::Boxes);
         let givens = loop {
             if let Some(g) = latin6_with_solutions(&mut rng, &groups, &grid, 10, 100) {
                 break g;

@@ -38,16 +38,6 @@ use xtask::Problem;
 
 use testkit::process;
 
-/// What a grid has, as a package's answers count it: [`answers`] and [`sat_check`] both
-/// answer with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Completions {
-    None,
-    /// The only completion.
-    One(Vec<u8>),
-    Several,
-}
-
 /// A run of the binary on one test longer than this is a failure of the package.
 const TIMEOUT: Duration = Duration::from_secs(60);
 

@@ -18,8 +18,7 @@ use batsat::callbacks::Callbacks;
 use batsat::clause::Kind;
 use batsat::{lbool, Lit, Solver, SolverInterface};
 use testkit::check;
-
-use super::Completions;
+use testkit::expected::Completions;
 
 /// The side of a jigsaw grid.
 const N: usize = 9;
@@ -151,7 +150,7 @@ mod tests {
     use super::*;
     use common::backtrack::Backtracker;
     use common::layout::Layout;
-    use testkit::gen::{self, Rng};
+    use testkit::gen::{self, LayoutKind, Rng};
     use testkit::reference;
 
     /// On grids of every kind that the reference settles quickly, batsat's answer is the
@@ -188,11 +187,7 @@ mod tests {
             if !reference::settles_within(9, &regions, &givens, 2, 20_000) {
                 continue;
             }
-            let expected = match reference::count_solutions(9, &regions, &givens, 2) {
-                (0, _) => Completions::None,
-                (1, Some(grid)) => Completions::One(grid),
-                _ => Completions::Several,
-            };
+            let expected = Completions::by_reference(9, &regions, &givens);
             let found = completions(&regions, &givens, 100_000).unwrap();
             assert_eq!(
                 found.as_ref(),
@@ -220,12 +215,10 @@ mod tests {
         let (mut none, mut stopped) = (0, 0);
         for k in 0..100 {
             let regions = match k % 2 {
-                0 => {
-                    let swaps = rng.between(60, 300);
-                    gen::swapped_boxes(&mut rng, swaps)
-                }
-                _ => gen::path_regions(&mut rng),
-            };
+                0 => LayoutKind::Swapped,
+                _ => LayoutKind::Path,
+            }
+            .draw(&mut rng, 9);
             layout.set_regions(&regions).expect("nine cells a region");
             engine.set_layout(&layout);
             let expected = match engine.count_up_to(&[0; 81], 2, &mut [0; 81]) {

@@ -1,26 +1,13 @@
 //! jigsaw instances for `cargo xtask stress`.
 
-use testkit::gen::{self, Rng};
+use testkit::gen::{self, LayoutKind, Rng};
 use testkit::reference;
 use testkit::Problem;
 
-use xtask::expected;
+use testkit::expected;
 
-use super::givens::{drop_given, given_count, wrong_digit};
+use super::givens::{drop_given, given_count};
 use super::{Case, REFERENCE_STEPS};
-
-/// A random 9x9 layout that has a full grid (a tenth of them the 3x3 boxes), and the grid.
-fn layout_with_solution(rng: &mut Rng, size: usize, boxes_percent: usize) -> (Vec<u8>, Vec<u8>) {
-    loop {
-        let regions = match rng.percent(boxes_percent) {
-            true => gen::boxes(size),
-            false => gen::random_regions(rng, size),
-        };
-        if let Some(solution) = gen::random_solution(rng, size, &regions) {
-            return (regions, solution);
-        }
-    }
-}
 
 #[derive(Clone)]
 pub(super) struct Jigsaw {
@@ -39,12 +26,11 @@ impl Jigsaw {
     /// mostly without a completion. The empty grids of the bench are out of the reference's
     /// reach; these givens keep it to some milliseconds.
     fn on_tail_layout(rng: &mut Rng) -> Self {
-        let regions = if rng.percent(50) {
-            let swaps = rng.between(60, 300);
-            gen::swapped_boxes(rng, swaps)
-        } else {
-            gen::path_regions(rng)
-        };
+        let regions = match rng.percent(50) {
+            true => LayoutKind::Swapped,
+            false => LayoutKind::Path,
+        }
+        .draw(rng, 9);
         let givens = match gen::random_solution(rng, 9, &regions) {
             Some(solution) => {
                 let count = rng.between(22, 40);
@@ -77,7 +63,10 @@ impl Case for Jigsaw {
         if rng.percent(15) {
             return Jigsaw::on_tail_layout(rng);
         }
-        let (regions, solution) = layout_with_solution(rng, 9, 20);
+        let (regions, solution) = gen::layout_with_solution(rng, 9, |rng| match rng.percent(20) {
+            true => LayoutKind::Boxes,
+            false => LayoutKind::Grown,
+        });
         let givens = match rng.below(100) {
             0..=34 => {
                 // Minimal givens on irregular layouts go down to 14-18, where the plain
@@ -93,7 +82,7 @@ impl Case for Jigsaw {
             55..=89 => {
                 let start = rng.between(20, 32);
                 let mut givens = gen::unique_givens(rng, 9, &regions, &solution, start, false);
-                wrong_digit(rng, 9, &solution, &mut givens);
+                gen::wrong_digit(rng, 9, &solution, &mut givens);
                 givens
             }
             _ => {
@@ -126,12 +115,8 @@ impl Case for Jigsaw {
         }
     }
 
-    fn header(number: usize) -> String {
-        format!("Case {}:\n", number)
-    }
-
     fn expected(&self) -> Option<String> {
-        Some(expected::jigsaw(&self.regions, &self.givens))
+        Some(expected::jigsaw_by_reference(&self.regions, &self.givens))
     }
 
     fn givens(&self) -> usize {

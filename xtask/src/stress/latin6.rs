@@ -1,12 +1,11 @@
 //! latin6 instances for `cargo xtask stress`.
 
-use testkit::gen::{self, Rng};
+use testkit::gen::{self, LayoutKind, Rng};
 use testkit::reference;
 use testkit::Problem;
 
-use xtask::expected;
+use testkit::expected;
 
-use super::givens::wrong_digit;
 use super::{Case, REFERENCE_STEPS};
 
 /// The most solutions a latin6 instance may have (the reference lists them all).
@@ -72,16 +71,11 @@ impl Case for Latin6 {
         if rng.percent(10) {
             return Latin6::rows_swapped(rng);
         }
-        let (groups, solution) = loop {
-            let groups = match rng.below(100) {
-                0..=44 => gen::random_regions(rng, 6),
-                45..=79 => gen::random_groups(rng, 6),
-                _ => gen::boxes(6),
-            };
-            if let Some(solution) = gen::random_solution(rng, 6, &groups) {
-                break (groups, solution);
-            }
-        };
+        let (groups, solution) = gen::layout_with_solution(rng, 6, |rng| match rng.below(100) {
+            0..=44 => LayoutKind::Grown,
+            45..=79 => LayoutKind::Scattered,
+            _ => LayoutKind::Boxes,
+        });
         let mut cells: Vec<usize> = (0..36).collect();
         rng.shuffle(&mut cells);
         let mut count = rng.between(4, 20);
@@ -98,7 +92,7 @@ impl Case for Latin6 {
         // At most 35 givens: the statement promises n < 36.
         match rng.below(100) {
             _ if count >= 35 => {}
-            0..=14 => wrong_digit(rng, 6, &solution, &mut grid),
+            0..=14 => gen::wrong_digit(rng, 6, &solution, &mut grid),
             15..=19 => {
                 let from = cells[0];
                 let to =
@@ -130,12 +124,8 @@ impl Case for Latin6 {
         gen::latin6_input_list(&self.groups, &self.givens, self.spaced)
     }
 
-    fn header(_number: usize) -> String {
-        String::new()
-    }
-
     fn expected(&self) -> Option<String> {
-        Some(expected::latin6(&self.groups, &self.grid()))
+        Some(expected::latin6_by_reference(&self.groups, &self.grid()))
     }
 
     fn givens(&self) -> usize {

@@ -46,6 +46,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use xtask::Problem;
 
+use testkit::expected;
 use testkit::gen::Rng;
 use testkit::process;
 
@@ -131,9 +132,8 @@ trait Case: Clone {
     }
     /// The case's text inside the input (for a batch problem, without the count `T`).
     fn text(&self) -> String;
-    /// The output line(s) that come before the answer of case `number` (from 1).
-    fn header(number: usize) -> String;
-    /// The reference's answer, without the header; `None` if the binary must refuse the case.
+    /// The reference's answer, without the `Case` line ([`expected::header`]); `None` if the
+    /// binary must refuse the case.
     fn expected(&self) -> Option<String>;
     /// How many givens the case has: shrinking drops them one at a time.
     fn givens(&self) -> usize;
@@ -196,10 +196,7 @@ impl<C: Case> Input<C> {
         for (i, checked) in self.cases.iter().enumerate() {
             let lines = checked.case.text().matches('\n').count();
             match &checked.expected {
-                Some(answer) => {
-                    stdout.push_str(&C::header(i + 1));
-                    stdout.push_str(answer);
-                }
+                Some(answer) => stdout.push_str(&expected::case(C::PROBLEM, i + 1, answer)),
                 None => return (stdout, Some((i + 1, line, line + lines - 1))),
             }
             line += lines;

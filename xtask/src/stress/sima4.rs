@@ -4,9 +4,9 @@
 use testkit::gen::{self, Rng};
 use testkit::Problem;
 
-use xtask::expected;
+use testkit::expected;
 
-use super::givens::{drop_given, given_count, wrong_digit};
+use super::givens::{drop_given, given_count};
 use super::Case;
 
 #[derive(Clone)]
@@ -42,7 +42,7 @@ impl Case for Sima4 {
                         });
                         givens[to.unwrap_or(0)] = solution[from];
                     }
-                    97..=99 => wrong_digit(rng, 4, &solution, &mut givens),
+                    97..=99 => gen::wrong_digit(rng, 4, &solution, &mut givens),
                     _ => {}
                 }
                 givens
@@ -58,12 +58,8 @@ impl Case for Sima4 {
         gen::sima4_case(&self.givens, self.blank_line)
     }
 
-    fn header(number: usize) -> String {
-        format!("Case #{}:\n", number)
-    }
-
     fn expected(&self) -> Option<String> {
-        expected::sima4(&self.givens)
+        expected::sima4_by_reference(&self.givens)
     }
 
     fn givens(&self) -> usize {

@@ -4,8 +4,8 @@ use testkit::gen::{self, Rng};
 use testkit::reference;
 use testkit::Problem;
 
-use super::givens::{drop_given, given_count, wrong_digit};
-use xtask::expected;
+use super::givens::{drop_given, given_count};
+use testkit::expected;
 
 use super::Case;
 
@@ -55,7 +55,7 @@ impl Case for Target9 {
                     case.givens[to] = case.givens[from];
                 }
             }
-            10..=19 => wrong_digit(rng, 9, &solution, &mut case.givens),
+            10..=19 => gen::wrong_digit(rng, 9, &solution, &mut case.givens),
             _ => {}
         }
         case
@@ -63,10 +63,6 @@ impl Case for Target9 {
 
     fn text(&self) -> String {
         gen::target9_input(&self.givens)
-    }
-
-    fn header(_number: usize) -> String {
-        String::new()
     }
 
     fn expected(&self) -> Option<String> {
