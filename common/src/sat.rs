@@ -108,8 +108,8 @@ pub struct Sat {
     /// The most conflicts [`Sat::solve`] may meet (see [`Sat::cap_conflicts`]).
     cap: u64,
     /// Room that conflict analysis reuses at each conflict rather than allocating: the
-    /// clause it learns (which [`Sat::learn`] then adds), the literals found implied, and the
-    /// walk of [`Sat::implied`].
+    /// clause it learns, which [`Sat::learn`] then adds; [`Sat::add`] uses it between
+    /// conflicts.
     learnt: Vec<u32>,
     /// Per decision level: the last learnt clause (numbered by [`Sat::conflicts`]) found to
     /// have a literal of that level, so that [`Sat::learn`] counts a clause's levels, its
@@ -139,15 +139,19 @@ impl Sat {
     /// Constraint: no literal twice. O(length) besides the propagation of a unit.
     pub fn add(&mut self, lits: &[u32]) {
         self.backtrack(0);
-        let mut c = Vec::with_capacity(lits.len());
+        // The literals kept go into the room analysis uses, free between conflicts.
+        let mut c = std::mem::take(&mut self.learnt);
+        c.clear();
+        let mut true_already = false;
         for &l in lits {
             match self.truth[l as usize] {
-                1 => return,
+                1 => true_already = true,
                 0 => c.push(l),
                 _ => {}
             }
         }
         match c.len() {
+            _ if true_already => {}
             0 => self.failed = true,
             1 => {
                 self.assign(c[0], NONE);
@@ -157,6 +161,7 @@ impl Sat {
                 self.push(&c, 0);
             }
         }
+        self.learnt = c;
     }
 
     /// Whether the clauses have a model; if so, [`Sat::value`] reads it until the next
@@ -171,6 +176,7 @@ impl Sat {
             if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
                 if self.conflicts > self.cap {
+                    self.backtrack(0);
                     return false;
                 }
                 self.failed = self.limits.is_empty();
@@ -211,7 +217,8 @@ impl Sat {
 
     /// Makes [`Sat::solve`] give up at conflict `most + 1` since [`Sat::new`], answering false
     /// whatever the formula: the answer of a solve that ends with [`Sat::conflicts`] above
-    /// `most` means nothing. O(1).
+    /// `most` means nothing. A solve that gives up returns to level 0 with what it learnt, so
+    /// a later one under a higher cap goes on from there. O(1).
     pub fn cap_conflicts(&mut self, most: u64) {
         self.cap = most;
     }
@@ -636,5 +643,38 @@ mod tests {
         assert_eq!(capped.conflicts(), 41);
         assert!(!capped.solve());
         assert_eq!(capped.conflicts(), 42);
+    }
+
+    #[test]
+    fn a_solve_goes_on_after_its_cap() {
+        // Formulas near the threshold solved a few conflicts at a time, the cap raised after
+        // each give-up, which leaves the solver at level 0 (a conflict it did not analyse
+        // would stay false below a later model): the last solve answers as one uncapped
+        // solve does, with a model.
+        let mut rng = Rng::new(13);
+        let mut stopped = 0;
+        for round in 0..60 {
+            let (clauses, mut sat, models) = small_3sat(&mut rng, round, 43);
+            let mut cap = 0;
+            sat.cap_conflicts(cap);
+            let answer = loop {
+                let answer = sat.solve();
+                if sat.conflicts() <= cap {
+                    break answer;
+                }
+                assert!(!answer);
+                assert!(sat.limits.is_empty(), "gave up above level 0");
+                stopped += 1;
+                cap = sat.conflicts() + 2;
+                sat.cap_conflicts(cap);
+            };
+            assert_eq!(answer, !models.is_empty(), "{:?}", clauses);
+            if answer {
+                let vars = 12 + round % 4;
+                let model = (0..vars).fold(0, |m, v| m | (sat.value(v) as u32) << v);
+                assert!(satisfies(&clauses, model), "{:?}", clauses);
+            }
+        }
+        assert!(stopped > 100, "{}", stopped);
     }
 }
