@@ -1,13 +1,13 @@
 //! A small CDCL SAT solver in the manner of MiniSat: unit propagation over two watched
 //! literals, first-UIP conflict analysis with non-chronological backjumps and recursive
 //! minimization of the learnt clause, VSIDS decisions ([`crate::sat_order`]) with saved
-//! phases, and, in the manner of Glucose, restarts when the recent learnt clauses' glue (LBD)
-//! runs high and a learnt-clause database cut by glue.
+//! phases, and restarts on the Luby sequence. Learnt clauses are kept for good: the counts
+//! it serves end within thousands of conflicts.
 //!
-//! It is the backtracker's fallback for counts that run long (see `Backtracker::count_up_to`):
-//! sparse jigsaw layouts without a solution, which a search without learning refutes only by
-//! going through the same dead ends in many places, while a learnt clause rules out each one
-//! for good.
+//! It serves the backtracker's counts that run long (see `Backtracker::count_up_to`): sparse
+//! jigsaw grids whose solutions are rare among many interchangeable digits, which a search
+//! without learning meets only after going through the same dead ends in many places, while
+//! a learnt clause rules out each one for good.
 //!
 //! A literal is `2 * var` (the variable true) or `2 * var + 1` (false).
 //!
@@ -43,14 +43,11 @@ use crate::sat_order::VarOrder;
 /// No reason: a decision, or a fact of level 0.
 const NONE: usize = usize::MAX;
 
-/// The restart rule's window: the glue of the last this many conflicts (Glucose's 50).
-const RECENT: usize = 50;
-
-/// A restart when the mean glue of the last [`RECENT`] conflicts, times this, exceeds the mean
-/// of all (Glucose's 0.8): the search has wandered where its conflicts tie many decisions
-/// together. On jigsaw's grids without a solution it refutes with fewer conflicts, and fewer
-/// runs far past the rest, than restarts on the Luby sequence.
-const RESTART_MARGIN: f64 = 0.8;
+/// The conflicts between restarts are this many times the terms of the Luby sequence (1, 1,
+/// 2, 1, 1, 2, 4, ...). On hunted jigsaw grids with rare solutions, its runs end far sooner
+/// at their slowest than under Glucose's rule (a restart when the recent learnt clauses'
+/// glue runs high), whose runs on some of those grids go on many times longer.
+const LUBY_UNIT: u64 = 16;
 
 /// A clause watching a literal, with one of its other literals (the blocker): when that one is
 /// true, propagation passes the clause by without reading it. A clause of two literals has
@@ -74,9 +71,8 @@ impl Watch {
 /// A formula being solved: its clauses, and the assignment the search stands at.
 #[derive(Default)]
 pub struct Sat {
-    /// The clauses one after another, each named by where it starts: its length, its glue
-    /// (that of a learnt clause when it was learnt; 0 for a clause given by [`Sat::add`], which
-    /// is never dropped), then its literals, the watched two first. A reason's implied literal
+    /// The clauses one after another, each named by where it starts: its length, whether it
+    /// was learnt (1) or given by [`Sat::add`] (0), then its literals, the watched two first. A reason's implied literal
     /// is the first, but in a clause of two, which propagation does not reorder (see
     /// [`antecedents`]). One allocation for all rather than one a clause, and one load less
     /// on the way to a clause's literals.
@@ -103,18 +99,29 @@ pub struct Sat {
     /// units that do not depend on the machine.
     conflicts: u64,
     propagations: u64,
-    /// The sum of the learnt clauses' glue since [`Sat::new`] (a unit's is 1).
-    glue_sum: u64,
     /// The most conflicts [`Sat::solve`] may meet (see [`Sat::cap_conflicts`]).
     cap: u64,
     /// Room that conflict analysis reuses at each conflict rather than allocating: the
     /// clause it learns, which [`Sat::learn`] then adds; [`Sat::add`] uses it between
     /// conflicts.
     learnt: Vec<u32>,
-    /// Per decision level: the last learnt clause (numbered by [`Sat::conflicts`]) found to
-    /// have a literal of that level, so that [`Sat::learn`] counts a clause's levels, its
-    /// glue, in one pass, without sorting them.
-    level_seen: Vec<u64>,
+    /// The restarts since [`Sat::new`].
+    restarts: u64,
+}
+
+/// Term `i` (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...,
+/// each block of terms up to 2^k repeated before the next power. O(log i).
+fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1;
+        while (1 << k) - 1 < i {
+            k += 1;
+        }
+        if (1 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
 }
 
 impl Sat {
@@ -158,7 +165,7 @@ impl Sat {
                 self.failed |= self.propagate().is_some();
             }
             _ => {
-                self.push(&c, 0);
+                self.push(&c, false);
             }
         }
         self.learnt = c;
@@ -167,10 +174,9 @@ impl Sat {
     /// Whether the clauses have a model; if so, [`Sat::value`] reads it until the next
     /// [`Sat::add`]. Exponential in the worst case.
     pub fn solve(&mut self) -> bool {
-        // The glue of the conflicts since the rule last called for a restart, the last `RECENT`
-        // of them in a ring; how many there were; and the sum of those in the ring. A restart
-        // called for is cancelled by a conflict before the next decision.
-        let (mut recent, mut since, mut sum) = ([0; RECENT], 0, 0);
+        // The conflicts since the last restart; a restart called for waits for the next
+        // decision, after the propagation of what the last conflict learnt.
+        let mut since = 0;
         let mut restart = false;
         while !self.failed {
             if let Some(conflict) = self.propagate() {
@@ -183,19 +189,12 @@ impl Sat {
                 if !self.failed {
                     let back = self.analyze(conflict);
                     self.backtrack(back);
-                    let glue = self.learn();
-                    self.glue_sum += glue;
-                    let slot = since % RECENT;
-                    sum = sum + glue - recent[slot];
-                    recent[slot] = glue;
+                    self.learn();
                     since += 1;
-                    restart = since >= RECENT
-                        && sum as f64 / RECENT as f64 * RESTART_MARGIN
-                            > self.glue_sum as f64 / self.conflicts as f64;
-                    if restart {
-                        recent = [0; RECENT];
+                    if since >= luby(self.restarts + 1) * LUBY_UNIT {
+                        restart = true;
                         since = 0;
-                        sum = 0;
+                        self.restarts += 1;
                     }
                 }
                 continue;
@@ -247,11 +246,11 @@ impl Sat {
         self.trail.push(lit);
     }
 
-    /// Adds a clause of two literals or more of glue `glue` (0: not learnt), watching its
-    /// first two; where it starts.
-    fn push(&mut self, lits: &[u32], glue: u32) -> usize {
+    /// Adds a clause of two literals or more, learnt or not, watching its first two; where it
+    /// starts.
+    fn push(&mut self, lits: &[u32], learnt: bool) -> usize {
         let c = self.arena.len();
-        self.arena.extend_from_slice(&[lits.len() as u32, glue]);
+        self.arena.extend_from_slice(&[lits.len() as u32, learnt as u32]);
         self.arena.extend_from_slice(lits);
         self.watch(c);
         c
@@ -428,9 +427,21 @@ impl Sat {
             implied = Some(p);
         }
         self.order.decay();
-        for &l in &learnt[1..] {
-            self.seen[(l >> 1) as usize] = false;
+        // Minimization: a literal whose reason's other literals are in the clause, at level
+        // 0, or (recursively) so implied adds nothing; it moves past `kept`, to be unmarked.
+        let (mut kept, mut marked, mut stack) = (1, vec![], vec![]);
+        let levels = learnt[1..].iter().fold(0, |l, &q| l | self.level_bit(q));
+        for k in 1..learnt.len() {
+            if !self.implied_by_clause(learnt[k], levels, &mut marked, &mut stack) {
+                learnt.swap(kept, k);
+                kept += 1;
+            }
         }
+        marked.extend(learnt[1..].iter().map(|&l| (l >> 1) as usize));
+        for v in marked {
+            self.seen[v] = false;
+        }
+        learnt.truncate(kept);
         let mut back = 0;
         for k in 1..learnt.len() {
             let level = self.at[(learnt[k] >> 1) as usize].0;
@@ -443,33 +454,62 @@ impl Sat {
         back
     }
 
+    /// Whether false literal `q` of the clause being learnt follows from the others: its
+    /// variable has a reason whose other literals are marked `seen` (in the clause, or found
+    /// to follow), at level 0, or follow in turn; not a decision, nor of a level outside
+    /// `levels` (the clause's, as [`Sat::level_bit`]s), where nothing can follow from the
+    /// clause. Marks what it finds to follow, adding it to `marked`, and unmarks it again if
+    /// `q` does not follow. `stack` is room to reuse. Linear in the implications walked.
+    fn implied_by_clause(
+        &mut self,
+        q: u32,
+        levels: u64,
+        marked: &mut Vec<usize>,
+        stack: &mut Vec<u32>,
+    ) -> bool {
+        let from = marked.len();
+        stack.clear();
+        stack.push(q);
+        while let Some(p) = stack.pop() {
+            let c = self.at[(p >> 1) as usize].1;
+            if c == NONE || self.level_bit(p) & levels == 0 {
+                for v in marked.drain(from..) {
+                    self.seen[v] = false;
+                }
+                return false;
+            }
+            for &r in antecedents(clause(&self.arena, c), p ^ 1) {
+                let v = (r >> 1) as usize;
+                if !self.seen[v] && self.at[v].0 > 0 {
+                    self.seen[v] = true;
+                    marked.push(v);
+                    stack.push(r);
+                }
+            }
+        }
+        true
+    }
+
+    /// The bit of `lit`'s decision level in a set of levels kept as a `u64` (levels 64 apart
+    /// share a bit). O(1).
+    fn level_bit(&self, lit: u32) -> u64 {
+        1 << (self.at[(lit >> 1) as usize].0 & 63)
+    }
+
     // The clause database.
 
     /// Asserts the first literal of the clause [`Sat::analyze`] learnt (the search stands at
     /// the level it asserts at), with the clause as its reason when it has more than one
-    /// literal; its glue. O(length).
-    fn learn(&mut self) -> u64 {
+    /// literal. O(length).
+    fn learn(&mut self) {
         let learnt = std::mem::take(&mut self.learnt);
-        let (lit, mut glue) = (learnt[0], 1);
         let reason = if learnt.len() > 1 {
-            // The asserting literal's level is above those of the others.
-            for &l in &learnt[1..] {
-                let level = self.at[(l >> 1) as usize].0;
-                if self.level_seen.len() <= level {
-                    self.level_seen.resize(level + 1, 0);
-                }
-                if self.level_seen[level] != self.conflicts {
-                    self.level_seen[level] = self.conflicts;
-                    glue += 1;
-                }
-            }
-            self.push(&learnt, glue as u32)
+            self.push(&learnt, true)
         } else {
             NONE
         };
+        self.assign(learnt[0], reason);
         self.learnt = learnt;
-        self.assign(lit, reason);
-        glue
     }
 }
 
