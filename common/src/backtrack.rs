@@ -21,9 +21,11 @@
 //! placed: of those, a branch tries only one (see `Search::count_from`); and one that runs
 //! past `SAT_AFTER` nodes (`SPARSE_SAT_AFTER` on sparse grids) is handed over: first to the
 //! proof by templates of [`crate::fractional_cover`], which settles most layouts without a
-//! filling at once, then to the count by templates of [`crate::template_cover`] (see
-//! `Search::count_by_templates`), which settles sparse grids whose layouts have fillings,
-//! and only past its budget to the SAT solver of [`crate::sat`] (see `Search::count_by_sat`).
+//! filling at once; then, in turns each `GROWTH` times longer than the last, to the SAT
+//! solver of [`crate::sat`] (see `Search::count_by_sat`), which meets a solution in a few
+//! conflicts where solutions are rare among interchangeable digits, and to the count by
+//! templates of [`crate::template_cover`] (see `Search::count_by_templates`), which settles
+//! the sparse grids without a solution that learning refutes slowly.
 //! Besides the rows, columns and regions, the houses include those the law of leftovers
 //! implies (`Tables::add_implied_houses`). A board is a [`Bitset`], the caller's choice of
 //! width (see [`Backtracker`]).
@@ -176,18 +178,27 @@ const PATIENCE: u64 = 1 << 10;
 /// Probe trials a walk may spend per node since its last solution.
 const PROBE_SHARE: u64 = 2;
 
-/// The nodes a count searches before it starts again with the templates and then the SAT
-/// solver ([`Search::count_by_templates`]): several times what the hardest 9x9 puzzles need.
+/// The nodes a count searches before it starts again with the SAT solver and the templates
+/// in turns: several times what the hardest 9x9 puzzles need.
 /// The counts that run past it are mostly sparse jigsaw grids without a solution, where the
 /// search, which learns nothing, meets the same dead ends over and over.
 const SAT_AFTER: usize = 3000;
 
-/// The steps (templates listed and read) the count by templates may take before the count
-/// goes on to the SAT solver ([`Search::count_by_templates`]): more than the hunted grids
-/// without a solution need, and a few milliseconds of work. Past it lie grids whose
-/// solutions are rare among many interchangeable digits, which the SAT solver reaches in a
-/// few conflicts.
-const TEMPLATE_STEPS: u64 = 100_000;
+/// The conflicts of the SAT solver's first turn on a count that runs long: enough for the
+/// layouts with fillings and many interchangeable digits, where it meets a solution at once
+/// and the templates would list thousands before one.
+const SAT_FIRST: u64 = 250;
+
+/// The steps (templates listed and read) of the templates' first turn
+/// ([`Search::count_by_templates`]): enough for most hunted grids without a solution, and
+/// about the work of [`SAT_FIRST`] conflicts.
+const TEMPLATE_STEPS: u64 = 50_000;
+
+/// How many times more each engine may do at each turn than at its last. The SAT solver goes
+/// on where it stopped, with what it learnt; the templates start again. So a count costs a
+/// small multiple of what the engine better for its grid needs, where one turn each, of
+/// fixed budgets, lets a grid just past the templates' budget cost all the SAT solver needs.
+const GROWTH: u64 = 4;
 
 /// [`SAT_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the cells.
 /// A sparse grid has many solutions, or none: one that a few hundred nodes do not settle is
@@ -277,9 +288,19 @@ impl<B: Bitset> Backtracker<B> {
             if s.no_cover() {
                 return 0;
             }
-            count = match s.count_by_templates(limit, solution) {
-                Some(count) => count,
-                None => s.count_by_sat(givens, limit, solution, fresh),
+            // The two engines in turns, each allowed GROWTH times more than at its last turn:
+            // the SAT solver goes on where it stopped, the templates start again.
+            let mut sat = s.sat_count(givens, fresh);
+            let (mut conflicts, mut steps) = (SAT_FIRST, TEMPLATE_STEPS);
+            count = loop {
+                if let Some(count) = s.count_by_sat(&mut sat, limit, solution, conflicts) {
+                    break count;
+                }
+                if let Some(count) = s.count_by_templates(limit, solution, steps) {
+                    break count;
+                }
+                conflicts = conflicts.saturating_mul(GROWTH);
+                steps = steps.saturating_mul(GROWTH);
             };
         }
         count.min(limit)
@@ -584,7 +605,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_count_is_finished_by_the_proof_the_templates_or_the_sat_solver() {
+    fn a_long_count_is_finished_by_the_proof_or_by_the_sat_solver_and_the_templates_in_turns() {
         // Groups = rows, but rows 2 and 7 swap their cells of column 4: cells (2, 4) and
         // (7, 4) of one column would need the same digit, which the search sees only deep
         // and the templates at once.
@@ -602,39 +623,62 @@ mod tests {
         assert_eq!(solver.nodes(), SPARSE_SAT_AFTER as u64 + 1);
         assert_eq!(solver.sat_conflicts(), 0, "settled by the proof");
         assert_eq!(solver.template_steps(), 0, "settled by the proof");
-        // A sparse jigsaw grid that a hunt found: several solutions, too rare for the
-        // search to meet two of them in its nodes, and the templates cover it fractionally.
-        let layout = Layout::new(
-            9,
-            parse("000011111 222000011 322222011 342555556 345566666 344566768 344577788 334447888 337777888"),
-        )
-        .unwrap();
-        let givens = parse(".3....... ......... .....7... .....1... .....2... ....4.... ......... .8....... .........");
+        // Hunted grids, each settled at another turn of the SAT solver and the templates;
+        // the work of the turns is told.
+        let grids = [
+            // Several solutions, too rare for the search to meet two of them in its nodes:
+            // the SAT solver's first turn finds one among interchangeable digits.
+            (
+                "000011111 222000011 322222011 342555556 345566666 344566768 344577788 334447888 337777888",
+                ".3....... ......... .....7... .....1... .....2... ....4.... ......... .8....... .........",
+                2,
+                1,
+            ),
+            // No solution, which the first turn's conflicts do not prove and the templates'
+            // first turn does (`no_solution_13_givens.in` among the fixtures).
+            (
+                "000111122 000113222 400113552 440133522 443335552 444433655 776666685 766778688 777788888",
+                ".1.....6. ......... 7.4..68.. ......... ..9..4... 1...7.... .....7... ........1 .......8.",
+                0,
+                2,
+            ),
+            // Rare solutions again, past both first turns: the SAT solver goes on where it
+            // stopped and finds one.
+            (
+                "000111222 300011242 303015442 303115422 333315462 775555466 755788466 777778466 888888466",
+                "..5...... ......... .31...... ......... 4........ ......... ......... 3........ .........",
+                2,
+                3,
+            ),
+            // No solution, which the templates' second turn, four times longer, proves.
+            (
+                "000011122 001113222 400113552 440133522 444335552 444333655 776666685 766778688 777788888",
+                "..6...... .......49 1......5. ........6 ..9...... .....7... ......... ........7 6.2...8..",
+                0,
+                4,
+            ),
+        ];
         assert_eq!(
-            solver.count_up_to(&givens, 2, &mut grid),
+            solver.count_up_to(&parse(grids[0].1), 2, &mut grid),
             0,
             "another layout, not set"
         );
-        solver.set_layout(&layout);
-        assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 2);
-        assert!(is_solution(&layout, &givens, &grid));
-        // Its work is told: the nodes of the search, then the templates'.
-        assert_eq!(solver.nodes(), SPARSE_SAT_AFTER as u64 + 1);
-        assert!(solver.template_steps() > 0);
-        assert_eq!(solver.sat_propagations(), 0, "settled by the templates");
-        // A hunted grid whose solutions are rare among four interchangeable digits: the
-        // templates give up, the SAT solver finds two.
-        let layout = Layout::new(
-            9,
-            parse("000011222 000011332 440411322 444415362 445115362 755555362 775788366 777778366 888888366"),
-        )
-        .unwrap();
-        let givens = parse("......... ......... ......... .....2... ......... ...6..... ..4.93... ........8 .........");
-        solver.set_layout(&layout);
-        assert_eq!(solver.count_up_to(&givens, 2, &mut grid), 2);
-        assert!(is_solution(&layout, &givens, &grid));
-        assert!(solver.template_steps() > TEMPLATE_STEPS);
-        assert!(solver.sat_propagations() > 0);
+        for (regions, givens, expected, turns) in grids {
+            let (layout, givens) = (Layout::new(9, parse(regions)).unwrap(), parse(givens));
+            solver.set_layout(&layout);
+            assert_eq!(solver.count_up_to(&givens, 2, &mut grid), expected);
+            assert!(expected == 0 || is_solution(&layout, &givens, &grid));
+            assert_eq!(solver.nodes(), SPARSE_SAT_AFTER as u64 + 1);
+            // A turn that gives up goes one conflict or a few steps past its budget, and
+            // the other engine takes the next turn.
+            let (conflicts, steps) = (solver.sat_conflicts(), solver.template_steps());
+            let taken = 1
+                + (conflicts > SAT_FIRST) as u64
+                + (steps > TEMPLATE_STEPS) as u64
+                + (conflicts > GROWTH * SAT_FIRST) as u64;
+            assert_eq!(taken, turns, "{} conflicts, {} steps", conflicts, steps);
+            assert_eq!(steps > 0, conflicts > SAT_FIRST);
+        }
         // A puzzle the search settles alone has no work of the templates or the SAT solver.
         let mut givens = [0; 81];
         givens[0] = 1;

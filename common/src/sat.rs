@@ -250,7 +250,8 @@ impl Sat {
     /// starts.
     fn push(&mut self, lits: &[u32], learnt: bool) -> usize {
         let c = self.arena.len();
-        self.arena.extend_from_slice(&[lits.len() as u32, learnt as u32]);
+        self.arena
+            .extend_from_slice(&[lits.len() as u32, learnt as u32]);
         self.arena.extend_from_slice(lits);
         self.watch(c);
         c

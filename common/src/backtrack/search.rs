@@ -162,24 +162,18 @@ impl<B: Bitset> Search<B> {
     }
 
     /// The count by templates from the root's candidates
-    /// ([`crate::template_cover::count_up_to`]), within [`TEMPLATE_STEPS`]; `None` if it
-    /// gave up.
+    /// ([`crate::template_cover::count_up_to`]), within `steps`; `None` if it gave up.
     pub(super) fn count_by_templates(
         &mut self,
         limit: usize,
         solution: &mut [u8],
+        steps: u64,
     ) -> Option<usize> {
         let n = self.tables.size;
         let boards = &self.root.candidates[..n];
-        let count = template_cover::count_up_to(
-            n,
-            &self.region_of(),
-            boards,
-            limit,
-            solution,
-            TEMPLATE_STEPS,
-        );
-        self.template_steps = count.1;
+        let count =
+            template_cover::count_up_to(n, &self.region_of(), boards, limit, solution, steps);
+        self.template_steps += count.1;
         count.0
     }
 

@@ -1,35 +1,36 @@
 //! The Sudoku-to-CNF encoding that finishes a count the search and the templates gave up on
 //! ([`Search::count_by_sat`]): one variable per cell and digit, the clauses of the rules (the
 //! implied houses among them), of the givens and of the order of the fresh digits, and the
-//! counting of models by blocking each found.
+//! counting of models by blocking each found, which can stop and go on.
 
 use super::Search;
 use crate::bitset::{Bitset, Cells};
 use crate::sat::Sat;
 
+/// A count by the SAT solver that can stop at a cap on its conflicts and go on later from
+/// where it stopped, its learnt clauses and the models it blocked kept.
+pub(super) struct SatCount {
+    sat: Sat,
+    /// How many solutions each model stands for: the renamings of the fresh digits.
+    weight: usize,
+    /// The solutions of the models found so far.
+    count: usize,
+}
+
 impl<B: Bitset> Search<B> {
-    /// [`Search::count_from`] from the root by the SAT solver: one variable per cell and
-    /// digit, the clauses of the rules (each cell holds one digit, each house each digit
-    /// once, the houses the law of leftovers implies too) and of the givens, and each
-    /// solution found is excluded by a clause before the next solve. The `k` fresh digits
-    /// (see `count_from`) appear in the first row in ascending order, the clauses also say:
-    /// of the `k!` renamings of the fresh digits in a solution, all of them solutions, just
-    /// one is, so each counts `k!` times. Stops once the count reaches `limit`, which it may
-    /// pass, or past the cap the hunt sets. Exponential in the worst case.
+    /// The count of `givens` by the SAT solver, set up: one variable per cell and digit, the
+    /// clauses of the rules (each cell holds one digit, each house each digit once, the
+    /// houses the law of leftovers implies too) and of the givens. The `k` fresh digits (see
+    /// `count_from`) appear in the first row in ascending order, the clauses also say: of the
+    /// `k!` renamings of the fresh digits in a solution, all of them solutions, just one is,
+    /// so each counts `k!` times. O(N^4) clauses.
     ///
     /// The grids that come this far are those whose solutions are rare among many
-    /// interchangeable digits: the templates meet them only after thousands of nodes, while
-    /// the solver's decisions and learnt clauses reach one in a few conflicts.
-    pub(super) fn count_by_sat(
-        &mut self,
-        givens: &[u8],
-        limit: usize,
-        solution: &mut [u8],
-        fresh: u32,
-    ) -> usize {
+    /// interchangeable digits, which the solver's decisions and learnt clauses reach in a few
+    /// conflicts, and those without a solution that the templates do not refute at once.
+    pub(super) fn sat_count(&self, givens: &[u8], fresh: u32) -> SatCount {
         let size = self.tables.size;
         let mut sat = Sat::new(self.tables.cells * size);
-        sat.cap_conflicts(self.sat_cap);
         self.add_rules(&mut sat);
         for (cell, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -37,11 +38,43 @@ impl<B: Bitset> Search<B> {
             }
         }
         let fresh_digits = add_fresh_order(&mut sat, size, fresh);
-        let weight: usize = (2..=fresh_digits).product();
-        let count = count_models(&mut sat, size, limit, weight, solution);
-        self.sat_conflicts = sat.conflicts();
-        self.sat_propagations = sat.propagations();
-        count
+        SatCount {
+            sat,
+            weight: (2..=fresh_digits).product(),
+            count: 0,
+        }
+    }
+
+    /// [`Search::count_from`] from the root by `sat`, going on from where it last stopped:
+    /// each solution found is excluded by a clause before the next solve, and the first is
+    /// written to `solution`. Stops once the count reaches `limit`, which it may pass; `None`
+    /// once the solver has met `most` conflicts since it was set up without settling the
+    /// count. Past the cap the hunt sets, the count means nothing. Exponential in the worst
+    /// case.
+    pub(super) fn count_by_sat(
+        &mut self,
+        sat: &mut SatCount,
+        limit: usize,
+        solution: &mut [u8],
+        most: u64,
+    ) -> Option<usize> {
+        let size = self.tables.size;
+        let s = &mut sat.sat;
+        s.cap_conflicts(most.min(self.sat_cap));
+        while sat.count < limit && s.solve() {
+            let model: Vec<usize> = (0..solution.len() * size).filter(|&u| s.value(u)).collect();
+            if sat.count == 0 {
+                for &u in &model {
+                    solution[u / size] = (u % size) as u8 + 1;
+                }
+            }
+            sat.count = sat.count.saturating_add(sat.weight);
+            let block: Vec<u32> = model.iter().map(|&u| 2 * u as u32 + 1).collect();
+            s.add(&block);
+        }
+        self.sat_conflicts = s.conflicts();
+        self.sat_propagations = s.propagations();
+        Some(sat.count).filter(|_| s.conflicts() <= most)
     }
 
     /// The rules: each cell holds one digit, each house (the implied houses of
@@ -94,32 +127,6 @@ fn add_fresh_order(sat: &mut Sat, size: usize, fresh: u32) -> usize {
     digits.len()
 }
 
-/// Counts the models of `sat` up to `limit`, each `weight` times, blocking each found; the
-/// first is written to `solution`. Exponential in the worst case.
-fn count_models(
-    sat: &mut Sat,
-    size: usize,
-    limit: usize,
-    weight: usize,
-    solution: &mut [u8],
-) -> usize {
-    let mut count = 0;
-    while count < limit && sat.solve() {
-        let model: Vec<usize> = (0..solution.len() * size)
-            .filter(|&u| sat.value(u))
-            .collect();
-        if count == 0 {
-            for &u in &model {
-                solution[u / size] = (u % size) as u8 + 1;
-            }
-        }
-        count = count.saturating_add(weight);
-        let block: Vec<u32> = model.iter().map(|&u| 2 * u as u32 + 1).collect();
-        sat.add(&block);
-    }
-    count
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,11 +151,12 @@ mod tests {
             let count = solver.count_up_to(&givens, limit, &mut grid);
             let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
             let fresh = ((1 << layout.size()) - 1) & !used;
-            let sat_count = solver
-                .search
-                .count_by_sat(&givens, limit, &mut by_sat, fresh)
-                .min(limit);
-            assert_eq!(count, sat_count, "{:?}", givens);
+            let search = &mut solver.search;
+            let mut sat = search.sat_count(&givens, fresh);
+            let sat_count = search
+                .count_by_sat(&mut sat, limit, &mut by_sat, u64::MAX)
+                .map(|count| count.min(limit));
+            assert_eq!(Some(count), sat_count, "{:?}", givens);
             if count == 1 && limit > 1 {
                 assert_eq!(grid, by_sat);
             }
@@ -168,9 +176,10 @@ mod tests {
         let layout = Layout::new(9, regions).unwrap();
         let mut search: Search<u128> = Search::new(&layout);
         assert!(search.start(&[0; 81]));
+        let mut sat = search.sat_count(&[0; 81], (1 << 9) - 1);
         assert_eq!(
-            search.count_by_sat(&[0; 81], 2, &mut [0; 81], (1 << 9) - 1),
-            0
+            search.count_by_sat(&mut sat, 2, &mut [0; 81], u64::MAX),
+            Some(0)
         );
         assert!(search.sat_conflicts < 60, "{}", search.sat_conflicts);
         let mut solver = Backtracker::<u128>::new(&layout);
