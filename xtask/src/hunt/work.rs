@@ -195,8 +195,9 @@ mod tests {
             "the same input costs the same"
         );
         // Capped below what it needs, the count stops and is no answer; then it runs whole.
-        // A hunted grid whose solutions are rare among four interchangeable digits: the
-        // templates give up on it, and the SAT solver meets a few conflicts.
+        // A hunted grid (`sat_second_turn.in` among the fixtures) whose solutions are rare:
+        // the SAT solver's first turn gives up, then the templates', then the solver's
+        // second turn meets a solution.
         let digits = |text: &str| -> Vec<u8> {
             let cells = text.bytes().filter(|b| !b.is_ascii_whitespace());
             cells
@@ -204,8 +205,8 @@ mod tests {
                 .collect()
         };
         let sparse = Instance {
-            regions: digits("000011222 000011332 440411322 444415362 445115362 755555362 775788366 777778366 888888366"),
-            givens: digits("......... ......... ......... .....2... ......... ...6..... ..4.93... ........8 ........."),
+            regions: digits("000111222 300011242 303015442 303115422 333315462 775555466 755788466 777778466 888888466"),
+            givens: digits("..5...... ......... .31...... ......... 4........ ......... ......... 3........ ........."),
         };
         let whole = jigsaw.work(&sparse);
         assert_eq!(whole.answer, "multiple");
