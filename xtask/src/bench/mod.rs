@@ -211,7 +211,7 @@ fn measure_families(
 ) -> Result<Vec<tails::FamilyResult>, String> {
     let mut results = Vec::new();
     for &name in families {
-        let family = tails::make(name, &paths.data)?;
+        let family = tails::make(name, &paths.root, &paths.data)?;
         let all = family.inputs.len();
         let count = match options.sample {
             Some(n) => n,

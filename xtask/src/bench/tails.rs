@@ -1,6 +1,7 @@
 //! The heavy-tail families of `cargo xtask bench --only tails`: legal inputs on which a
-//! search can go astray for minutes, each family drawn whole (seeded) and timed one whole
-//! process per input, so that the table shows the median, the 99th percentile and the slowest.
+//! search can go astray for minutes, each family drawn whole (seeded) or read from the
+//! fixtures, and timed one whole process per input, so that the table shows the median, the
+//! 99th percentile and the slowest.
 //!
 //! - `tails-jigsaw-swapped`: 1,000 empty grids on the 3x3 boxes after 60-300 random swaps of
 //!   cells between neighbouring regions (every region stays connected, 9 cells).
@@ -23,6 +24,10 @@
 //!   machine. A hunt follows the engine's counters, so another engine finds other inputs:
 //!   the folder, once made, is kept (delete it to hunt again). sima4 has none: every 4x4
 //!   board is settled in a few dozen search nodes.
+//! - `tails-jigsaw-fixtures`, `tails-target9-fixtures`: the hunted inputs kept as fixtures,
+//!   the `*.in` files of `tests/fixtures/<problem>/hunted/` in name order, read in place:
+//!   each was found by a hunt against a weak spot of the engine of its day, and the fixture
+//!   tests check its output byte for byte. latin6 and sima4 keep no such folder.
 //!
 //! Each input holds one case (jigsaw's T is 1). A process that passes the time limit is killed
 //! and counted as `> limit`, in the percentiles too. Standard output goes through a pipe to
@@ -43,14 +48,16 @@ use xtask::hunt::{climb, Budget, Shape};
 use xtask::Problem;
 
 /// The families, in the order of the table.
-pub const FAMILIES: [&str; 10] = [
+pub const FAMILIES: [&str; 12] = [
     "tails-jigsaw-swapped",
     "tails-jigsaw-path",
     "tails-jigsaw-givens",
     "tails-jigsaw-hunted",
+    "tails-jigsaw-fixtures",
     "tails-target9-diagonal",
     "tails-target9-sparse",
     "tails-target9-hunted",
+    "tails-target9-fixtures",
     "tails-latin6-rowswap",
     "tails-latin6-groups",
     "tails-latin6-hunted",
@@ -61,6 +68,13 @@ const HUNTS: [(&str, Problem, u64); 3] = [
     ("tails-jigsaw-hunted", Problem::Jigsaw, 300),
     ("tails-target9-hunted", Problem::Target9, 200),
     ("tails-latin6-hunted", Problem::Latin6, 300),
+];
+
+/// The families of the hunted fixtures, one for each problem with a folder
+/// `tests/fixtures/<problem>/hunted/`.
+const FIXTURES: [(&str, Problem); 2] = [
+    ("tails-jigsaw-fixtures", Problem::Jigsaw),
+    ("tails-target9-fixtures", Problem::Target9),
 ];
 
 /// The seeds of the hunts of a hunted family, and the inputs kept from each.
@@ -75,15 +89,19 @@ const HUNT_SHAPE: Shape = Shape {
 /// The latin6 inputs with more solutions than this are shown apart.
 const LATIN6_MANY: u64 = 1000;
 
-/// One family's inputs, generated in full; a run may time an evenly spaced sample of them.
+/// One family's inputs, all of them; a run may time an evenly spaced sample of them.
 pub struct Family {
     pub name: &'static str,
     pub problem: Problem,
     pub inputs: Vec<PathBuf>,
 }
 
-/// The family `name`, generated into a folder of `data` unless it is there already.
-pub fn make(name: &'static str, data: &Path) -> Result<Family, String> {
+/// The family `name`: the fixtures under the workspace `root`, or generated into a folder of
+/// `data` unless it is there already.
+pub fn make(name: &'static str, root: &Path, data: &Path) -> Result<Family, String> {
+    if let Some(&(_, problem)) = FIXTURES.iter().find(|f| f.0 == name) {
+        return fixtures(name, problem, root);
+    }
     if let Some(&(_, problem, evaluations)) = HUNTS.iter().find(|h| h.0 == name) {
         let count = HUNT_SEEDS.count() * HUNT_KEEP;
         let seeds = format!(
@@ -159,6 +177,36 @@ fn generated(
         name,
         problem: Problem::named_in(name).expect("every family is named after its problem"),
         inputs: (0..count).map(|k| path(&dir, k)).collect(),
+    })
+}
+
+/// The folder of `problem`'s hunted fixtures under the workspace `root`.
+fn hunted_fixtures(root: &Path, problem: Problem) -> PathBuf {
+    root.join("tests/fixtures")
+        .join(problem.name())
+        .join("hunted")
+}
+
+/// The family `name` of the `*.in` files of `problem`'s hunted fixtures under `root`, in name
+/// order.
+fn fixtures(name: &'static str, problem: Problem, root: &Path) -> Result<Family, String> {
+    let dir = hunted_fixtures(root, problem);
+    let err = |e: std::io::Error| format!("{}: {}", dir.display(), e);
+    let mut inputs = Vec::new();
+    for entry in fs::read_dir(&dir).map_err(err)? {
+        let path = entry.map_err(err)?.path();
+        if path.extension().is_some_and(|e| e == "in") {
+            inputs.push(path);
+        }
+    }
+    if inputs.is_empty() {
+        return Err(format!("{}: no *.in files", dir.display()));
+    }
+    inputs.sort();
+    Ok(Family {
+        name,
+        problem,
+        inputs,
     })
 }
 
@@ -327,8 +375,8 @@ fn allowed(family: &str) -> Option<(&'static str, Allowed)> {
 pub struct FamilyResult {
     name: &'static str,
     problem: Problem,
-    /// The inputs generated; `timed` may hold a sample of them.
-    generated: usize,
+    /// How many inputs the family has; `timed` may hold a sample of them.
+    inputs: usize,
     timed: Vec<Timed>,
 }
 
@@ -352,7 +400,7 @@ pub fn measure(
     Ok(FamilyResult {
         name: family.name,
         problem: family.problem,
-        generated: family.inputs.len(),
+        inputs: family.inputs.len(),
         timed,
     })
 }
@@ -458,10 +506,10 @@ fn family_row(r: &FamilyResult, classes: &Classes, limit: Duration, out: &mut St
         .values()
         .map(|(class, v)| format!("{} {}", t(v.len() as u64), class))
         .collect();
-    let inputs = if r.timed.len() == r.generated {
-        t(r.generated as u64)
+    let inputs = if r.timed.len() == r.inputs {
+        t(r.inputs as u64)
     } else {
-        format!("{} of {}", t(r.timed.len() as u64), t(r.generated as u64))
+        format!("{} of {}", t(r.timed.len() as u64), t(r.inputs as u64))
     };
     let _ = writeln!(
         out,
@@ -627,6 +675,23 @@ mod tests {
         all.sort();
         all.dedup();
         assert_eq!(all.len(), 90);
+    }
+
+    #[test]
+    fn fixture_families_are_the_hunted_folders_each_after_its_hunted() {
+        let root = testkit::workspace_root();
+        for problem in Problem::ALL {
+            let family = FIXTURES.iter().find(|f| f.1 == problem);
+            let dir = hunted_fixtures(&root, problem);
+            assert_eq!(family.is_some(), dir.is_dir(), "{}", dir.display());
+            if let Some(&(name, _)) = family {
+                let at = FAMILIES.iter().position(|&f| f == name).expect(name);
+                assert_eq!(FAMILIES[at - 1], format!("tails-{}-hunted", problem));
+                let inputs = fixtures(name, problem, &root).unwrap().inputs;
+                assert!(inputs.windows(2).all(|w| w[0] < w[1]), "{:?}", inputs);
+                assert!(inputs.iter().all(|p| p.starts_with(&dir)));
+            }
+        }
     }
 
     #[test]
