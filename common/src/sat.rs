@@ -672,6 +672,61 @@ mod tests {
     }
 
     #[test]
+    fn the_luby_sequence_doubles_after_each_repeat() {
+        let terms: Vec<u64> = (1..=31).map(luby).collect();
+        let mut expected = vec![];
+        for k in 0..5 {
+            // Term 2^(k+1) - 1 is 2^k, after the sequence up to the last power, twice.
+            let mut block = expected.clone();
+            block.extend(expected.iter());
+            block.push(1 << k);
+            expected = block;
+        }
+        assert_eq!(terms, expected);
+        assert_eq!(&terms[..7], [1, 1, 2, 1, 1, 2, 4]);
+    }
+
+    #[test]
+    fn restarts_follow_the_luby_sequence_and_learning_is_minimized() {
+        // The restarts called for by the conflicts of a solve: after every LUBY_UNIT times
+        // the next term of the sequence, those of the last conflict's call included.
+        let mut sat = pigeonhole(7, 6);
+        assert!(!sat.solve());
+        let mut due = 0;
+        let restarts = (1..)
+            .take_while(|&i| {
+                due += LUBY_UNIT * luby(i);
+                due <= sat.conflicts()
+            })
+            .count();
+        assert!(restarts > 5, "{}", restarts);
+        assert_eq!(sat.restarts, restarts as u64);
+    }
+
+    #[test]
+    fn a_learnt_literal_that_the_others_imply_is_left_out() {
+        // a implies b; c implies d and e; d, e, a and b clash. Deciding a, then c: the
+        // first-UIP clause is (not c, not a, not b), and not b follows from not a through
+        // b's reason.
+        let (yes, no) = (|var: u32| 2 * var, |var: u32| 2 * var + 1);
+        let (a, b, c, d, e) = (0, 1, 2, 3, 4);
+        let mut sat = Sat::new(5);
+        sat.add(&[no(a), yes(b)]);
+        sat.add(&[no(c), yes(d)]);
+        sat.add(&[no(c), yes(e)]);
+        sat.add(&[no(d), no(e), no(a), no(b)]);
+        sat.limits.push(0);
+        sat.assign(yes(a), NONE);
+        assert_eq!(sat.propagate(), None);
+        sat.limits.push(sat.trail.len());
+        sat.assign(yes(c), NONE);
+        let conflict = sat.propagate().expect("d, e, a and b clash");
+        assert_eq!(sat.analyze(conflict), 1);
+        assert_eq!(sat.learnt, [no(c), no(a)]);
+        assert!(sat.seen.iter().all(|&seen| !seen));
+    }
+
+    #[test]
     fn a_capped_solve_stops_at_its_cap() {
         // Capped at 40, a solve stops at the 41st conflict, and so does the next, whose one
         // conflict is already past the cap.
