@@ -2,6 +2,7 @@
 //! placing digits and marking what changed, naked and hidden singles, locked candidates.
 
 use super::*;
+use crate::bitset::tally;
 
 impl<B: Bitset> State<B> {
     /// The root: every digit possible everywhere.
@@ -27,12 +28,7 @@ impl<B: Bitset> State<B> {
     /// The cells left with no digit (`.0`) and with exactly one (`.1`).
     #[inline]
     fn naked(&self, size: usize) -> (B, B) {
-        let mut once = B::EMPTY;
-        let mut twice = B::EMPTY;
-        for &b in &self.candidates[..size] {
-            twice = twice.or(once.and(b));
-            once = once.or(b);
-        }
+        let [once, twice] = tally(self.candidates[..size].iter().copied());
         (
             self.unsolved.and_not(once),
             self.unsolved.and(once).and_not(twice),
@@ -48,12 +44,7 @@ impl<B: Bitset> State<B> {
         if self.unsolved.is_empty() {
             return None;
         }
-        let (mut one, mut two, mut three) = (B::EMPTY, B::EMPTY, B::EMPTY);
-        for &b in &self.candidates[..size] {
-            three = three.or(two.and(b));
-            two = two.or(one.and(b));
-            one = one.or(b);
-        }
+        let [_, two, three] = tally(self.candidates[..size].iter().copied());
         let pairs = self.unsolved.and(two).and_not(three);
         if !pairs.is_empty() {
             let mut best = pairs.lowest();
@@ -69,13 +60,7 @@ impl<B: Bitset> State<B> {
             }
             return Some(best);
         }
-        let (mut one, mut two, mut three, mut four) = (B::EMPTY, B::EMPTY, B::EMPTY, B::EMPTY);
-        for &b in &self.candidates[..size] {
-            four = four.or(three.and(b));
-            three = three.or(two.and(b));
-            two = two.or(one.and(b));
-            one = one.or(b);
-        }
+        let [_, _, three, four] = tally(self.candidates[..size].iter().copied());
         let triples = self.unsolved.and(three).and_not(four);
         if !triples.is_empty() {
             return Some(triples.lowest());

@@ -2,6 +2,7 @@
 //! candidates, for the houses whose places changed.
 
 use super::*;
+use crate::bitset::tally;
 
 impl<'a, B: Bitset> Node<'a, B> {
     /// Sets the node up as the root of `givens` and propagates. False on a contradiction.
@@ -129,13 +130,8 @@ impl<'a, B: Bitset> Node<'a, B> {
         // A placement here marks its houses again, for the next look.
         for house in Cells(std::mem::take(&mut self.state.grid.unseen)) {
             let members = &t.house_cells[house * n..(house + 1) * n];
-            let mut once = 0u16;
-            let mut twice = 0u16;
-            for &cell in members {
-                let c = self.state.grid.candidates[cell as usize];
-                twice |= once & c;
-                once |= c;
-            }
+            let candidates = &self.state.grid.candidates;
+            let [once, twice] = tally(members.iter().map(|&c| candidates[c as usize]));
             if once != t.all_digits {
                 return None;
             }
@@ -195,11 +191,7 @@ impl<'a, B: Bitset> Node<'a, B> {
             let part = t.cell_houses[c as usize][other] as usize;
             parts[part - other * n] |= state.grid.candidates[c as usize];
         }
-        let (mut once, mut twice) = (0, 0);
-        for &part in &parts[..n] {
-            twice |= once & part;
-            once |= part;
-        }
+        let [once, twice] = tally(parts[..n].iter().copied());
         let mut struck = false;
         for d in digits(once & !twice & stale & !state.grid.placed[house]) {
             let bit = 1 << d;
