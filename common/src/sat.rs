@@ -766,8 +766,7 @@ mod tests {
             };
             assert_eq!(answer, !models.is_empty(), "{:?}", clauses);
             if answer {
-                let vars = 12 + round % 4;
-                let model = (0..vars).fold(0, |m, v| m | (sat.value(v) as u32) << v);
+                let model = (0..sat.at.len()).fold(0, |m, v| m | (sat.value(v) as u32) << v);
                 assert!(satisfies(&clauses, model), "{:?}", clauses);
             }
         }
