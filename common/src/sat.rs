@@ -109,8 +109,11 @@ pub struct Sat {
     /// literals its walk has yet to look at (see [`Sat::implied_by_clause`]).
     marked: Vec<usize>,
     stack: Vec<u32>,
-    /// The restarts since [`Sat::new`].
+    /// The restarts since [`Sat::new`], the conflicts since the last one, and whether one
+    /// is called for, kept across the solves a cap cuts short.
     restarts: u64,
+    since_restart: u64,
+    restart_due: bool,
 }
 
 /// Term `i` (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...,
@@ -178,33 +181,30 @@ impl Sat {
     /// Whether the clauses have a model; if so, [`Sat::value`] reads it until the next
     /// [`Sat::add`]. Exponential in the worst case.
     pub fn solve(&mut self) -> bool {
-        // The conflicts since the last restart; a restart called for waits for the next
-        // decision, after the propagation of what the last conflict learnt.
-        let mut since = 0;
-        let mut restart = false;
         while !self.failed {
             if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
-                if self.conflicts > self.cap {
-                    self.backtrack(0);
-                    return false;
-                }
                 self.failed = self.limits.is_empty();
                 if !self.failed {
                     let back = self.analyze(conflict);
                     self.backtrack(back);
                     self.learn();
-                    since += 1;
-                    if since >= luby(self.restarts + 1) * LUBY_UNIT {
-                        restart = true;
-                        since = 0;
+                    // A restart called for waits for the next decision, after the
+                    // propagation of what the conflict learnt.
+                    self.since_restart += 1;
+                    if self.since_restart >= luby(self.restarts + 1) * LUBY_UNIT {
+                        self.restart_due = true;
+                        self.since_restart = 0;
                         self.restarts += 1;
+                    }
+                    if self.conflicts > self.cap {
+                        return false;
                     }
                 }
                 continue;
             }
-            if restart {
-                restart = false;
+            if self.restart_due {
+                self.restart_due = false;
                 self.backtrack(0);
             }
             match self.decide() {
@@ -218,10 +218,11 @@ impl Sat {
         false
     }
 
-    /// Makes [`Sat::solve`] give up at conflict `most + 1` since [`Sat::new`], answering false
-    /// whatever the formula: the answer of a solve that ends with [`Sat::conflicts`] above
-    /// `most` means nothing. A solve that gives up returns to level 0 with what it learnt, so
-    /// a later one under a higher cap goes on from there. O(1).
+    /// Makes [`Sat::solve`] give up once it has met more than `most` conflicts since
+    /// [`Sat::new`], answering false whatever the formula: the answer of a solve that ends with
+    /// [`Sat::conflicts`] above `most` means nothing. A solve that gives up stops where it
+    /// stands, the conflict past the cap analysed and learnt, so that the next one, under a
+    /// higher cap, goes on exactly as one solve without a cap would have. O(1).
     pub fn cap_conflicts(&mut self, most: u64) {
         self.cap = most;
     }
@@ -756,13 +757,18 @@ mod tests {
     #[test]
     fn a_solve_goes_on_after_its_cap() {
         // Formulas near the threshold solved a few conflicts at a time, the cap raised after
-        // each give-up, which leaves the solver at level 0 (a conflict it did not analyse
-        // would stay false below a later model): the last solve answers as one uncapped
-        // solve does, with a model.
+        // each give-up: the last solve answers as one uncapped solve of the same formula
+        // does, after the same conflicts, with the same model: each solve went on where the
+        // last one stopped.
         let mut rng = Rng::new(13);
         let mut stopped = 0;
         for round in 0..60 {
             let (clauses, mut sat, models) = small_3sat(&mut rng, round, 43);
+            let mut whole = Sat::new(sat.at.len());
+            for c in &clauses {
+                whole.add(c);
+            }
+            let expected = whole.solve();
             let mut cap = 0;
             sat.cap_conflicts(cap);
             let answer = loop {
@@ -771,15 +777,17 @@ mod tests {
                     break answer;
                 }
                 assert!(!answer);
-                assert!(sat.limits.is_empty(), "gave up above level 0");
                 stopped += 1;
                 cap = sat.conflicts() + 2;
                 sat.cap_conflicts(cap);
             };
             assert_eq!(answer, !models.is_empty(), "{:?}", clauses);
+            assert_eq!(answer, expected, "{:?}", clauses);
+            assert_eq!(sat.conflicts(), whole.conflicts(), "{:?}", clauses);
             if answer {
-                let model = (0..sat.at.len()).fold(0, |m, v| m | (sat.value(v) as u32) << v);
-                assert!(satisfies(&clauses, model), "{:?}", clauses);
+                let model = |s: &Sat| (0..s.at.len()).fold(0, |m, v| m | (s.value(v) as u32) << v);
+                assert!(satisfies(&clauses, model(&sat)), "{:?}", clauses);
+                assert_eq!(model(&sat), model(&whole), "{:?}", clauses);
             }
         }
         assert!(stopped > 100, "{}", stopped);
