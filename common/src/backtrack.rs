@@ -194,10 +194,11 @@ const SAT_FIRST: u64 = 250;
 /// about the work of [`SAT_FIRST`] conflicts.
 const TEMPLATE_STEPS: u64 = 50_000;
 
-/// How many times more each engine may do at each turn than at its last. The SAT solver goes
-/// on where it stopped, with what it learnt; the templates start again. So a count costs a
-/// small multiple of what the engine better for its grid needs, where one turn each, of
-/// fixed budgets, lets a grid just past the templates' budget cost all the SAT solver needs.
+/// How many times more work in all each engine may have done at the end of each turn than
+/// at the end of its last. Each goes on exactly where it stopped, so its turns take the
+/// course of one run without a budget. A count costs a small multiple of what the engine
+/// better for its grid needs, where one turn each, of fixed budgets, lets a grid just past
+/// the templates' budget cost all the SAT solver needs.
 const GROWTH: u64 = 4;
 
 /// [`SAT_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the cells.
@@ -288,15 +289,16 @@ impl<B: Bitset> Backtracker<B> {
             if s.no_cover() {
                 return 0;
             }
-            // The two engines in turns, each allowed GROWTH times more than at its last turn:
-            // the SAT solver goes on where it stopped, the templates start again.
+            // The two engines in turns, each allowed GROWTH times more work in all than at
+            // its last turn, each going on where it stopped.
             let mut sat = s.sat_count(givens, fresh);
+            let mut templates = s.template_count(limit);
             let (mut conflicts, mut steps) = (SAT_FIRST, TEMPLATE_STEPS);
             count = loop {
                 if let Some(count) = s.count_by_sat(&mut sat, limit, solution, conflicts) {
                     break count;
                 }
-                if let Some(count) = s.count_by_templates(limit, solution, steps) {
+                if let Some(count) = s.count_by_templates(&mut templates, solution, steps) {
                     break count;
                 }
                 conflicts = conflicts.saturating_mul(GROWTH);
@@ -324,7 +326,7 @@ impl<B: Bitset> Backtracker<B> {
     }
 
     /// The steps of the count by templates in the last [`Backtracker::count_up_to`] (see
-    /// [`crate::template_cover::count_up_to`]); 0 when the search settled the count alone.
+    /// [`crate::template_cover::TemplateCount`]); 0 when the search settled the count alone.
     /// O(1).
     pub fn template_steps(&self) -> u64 {
         self.search.template_steps
