@@ -198,8 +198,11 @@ const TEMPLATE_STEPS: u64 = 50_000;
 /// at the end of its last. Each goes on exactly where it stopped, so its turns take the
 /// course of one run without a budget. A count costs a small multiple of what the engine
 /// better for its grid needs, where one turn each, of fixed budgets, lets a grid just past
-/// the templates' budget cost all the SAT solver needs.
-const GROWTH: u64 = 4;
+/// the templates' budget cost all the SAT solver needs. The smaller the factor, the less
+/// the other engine spends past that: hunted grids without a solution that the templates
+/// settle past a turn's budget cost the SAT solver's turns up to the factor times the
+/// templates' work, and its conflicts cost more the more it has learnt.
+const GROWTH: u64 = 2;
 
 /// [`SAT_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the cells.
 /// A sparse grid has many solutions, or none: one that a few hundred nodes do not settle is
@@ -652,12 +655,13 @@ mod tests {
                 2,
                 3,
             ),
-            // No solution, which the templates' second turn, four times longer, proves.
+            // No solution, which the templates' third turn, four times their first in all,
+            // proves after the SAT solver's third turn.
             (
                 "000011122 001113222 400113552 440133522 444335552 444333655 776666685 766778688 777788888",
                 "..6...... .......49 1......5. ........6 ..9...... .....7... ......... ........7 6.2...8..",
                 0,
-                4,
+                6,
             ),
         ];
         assert_eq!(
@@ -674,10 +678,12 @@ mod tests {
             // A turn that gives up goes one conflict or a few steps past its budget, and
             // the other engine takes the next turn.
             let (conflicts, steps) = (solver.sat_conflicts(), solver.template_steps());
-            let taken = 1
-                + (conflicts > SAT_FIRST) as u64
-                + (steps > TEMPLATE_STEPS) as u64
-                + (conflicts > GROWTH * SAT_FIRST) as u64;
+            // The turns an engine gave up: those whose budget in all its work passed.
+            let gave_up = |work: u64, first: u64| {
+                let budgets = std::iter::successors(Some(first), |b| Some(b * GROWTH));
+                budgets.take_while(|&budget| work > budget).count()
+            };
+            let taken = 1 + gave_up(conflicts, SAT_FIRST) + gave_up(steps, TEMPLATE_STEPS);
             assert_eq!(taken, turns, "{} conflicts, {} steps", conflicts, steps);
             assert_eq!(steps > 0, conflicts > SAT_FIRST);
         }
