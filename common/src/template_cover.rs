@@ -31,13 +31,49 @@ const CELL_SLOTS: usize = 256;
 /// read: its work in a measure that does not depend on the machine (a digit of an empty 9x9
 /// grid alone has 46,656 templates, of rows as regions 9!).
 pub struct TemplateCount<B> {
-    search: Search<B>,
+    size: usize,
     boards: Vec<B>,
-    /// Whether every class's templates are listed: a count that gave up while listing
+    /// Every cell.
+    full: B,
+    /// Per row: its cells.
+    rows: Vec<B>,
+    /// Per cell: its region.
+    region_of: Vec<u8>,
+    /// The states of the walk that lists a board's templates (columns, then regions, as
+    /// bits) that lead to no template: see [`TemplateCount::list_below`].
+    dead: HashSet<u32>,
+    /// Per class: the digits (bit `d`) whose boards are the same.
+    classes: Vec<u32>,
+    /// Per class: the templates it still needs, one per digit not yet given one.
+    need: Vec<usize>,
+    /// The templates taken on the current path, with their classes.
+    chosen: Vec<(usize, B)>,
+    /// Empty until every class's templates are listed: a count that gave up while listing
     /// lists them all again.
-    listed: bool,
+    levels: Vec<Level<B>>,
+    count: usize,
     /// The count once settled.
     settled: Option<usize>,
+    /// The solutions one cover stands for: the ways to name each class's templates.
+    weight: usize,
+    limit: usize,
+    steps: u64,
+    most_steps: u64,
+    /// Per depth of the current path: the class and the index in its list of the template
+    /// taken. Left as it is when the search gives up: the way back to where it stopped.
+    path: Vec<(usize, usize)>,
+    /// The path of the last stop, and whether the search is still on its way back down it:
+    /// each node on it first takes again the template it had taken, skipping those it had
+    /// tried before, whose covers are counted.
+    resume: Vec<(usize, usize)>,
+    resuming: bool,
+}
+
+/// The templates left at one depth of the search: class `i`'s are
+/// `templates[starts[i]..starts[i + 1]]`.
+struct Level<B> {
+    templates: Vec<B>,
+    starts: Vec<usize>,
 }
 
 impl<B: Bitset> TemplateCount<B> {
@@ -58,8 +94,9 @@ impl<B: Bitset> TemplateCount<B> {
             full = full.or(B::cell(cell));
             rows[cell / size] = rows[cell / size].or(B::cell(cell));
         }
-        let search = Search {
+        TemplateCount {
             size,
+            boards,
             full,
             rows,
             region_of,
@@ -69,6 +106,7 @@ impl<B: Bitset> TemplateCount<B> {
             chosen: Vec::new(),
             levels: Vec::new(),
             count: 0,
+            settled: None,
             weight: 1,
             limit,
             steps: 0,
@@ -76,12 +114,6 @@ impl<B: Bitset> TemplateCount<B> {
             path: Vec::new(),
             resume: Vec::new(),
             resuming: false,
-        };
-        TemplateCount {
-            search,
-            boards,
-            listed: false,
-            settled: None,
         }
     }
 
@@ -95,86 +127,37 @@ impl<B: Bitset> TemplateCount<B> {
     ///
     /// Exponential in the worst case; each node reads the templates left, `O(templates)`.
     pub fn count(&mut self, solution: &mut [u8], most_steps: u64) -> Option<usize> {
-        if self.settled.is_some() {
+        self.most_steps = most_steps;
+        if self.settled.is_some() || self.levels.is_empty() && !self.list_templates() {
             return self.settled;
         }
-        let s = &mut self.search;
-        s.most_steps = most_steps;
-        if !self.listed {
-            if !s.list_templates(&self.boards) {
-                return None;
-            }
-            self.listed = true;
-        }
-        s.resume = std::mem::take(&mut s.path);
-        s.resuming = true;
-        if s.cover(0, B::EMPTY, solution) {
-            self.settled = Some(s.count);
-        } else if s.resuming {
+        self.resume = std::mem::take(&mut self.path);
+        self.resuming = true;
+        if self.cover(0, B::EMPTY, solution) {
+            self.settled = Some(self.count);
+        } else if self.resuming {
             // It stopped before it got back to where it last stopped: the way there is
             // still the one to take next time.
-            s.path = std::mem::take(&mut s.resume);
+            self.path = std::mem::take(&mut self.resume);
         }
         self.settled
     }
 
     /// The steps since [`TemplateCount::new`]. O(1).
     pub fn steps(&self) -> u64 {
-        self.search.steps
+        self.steps
     }
-}
 
-/// The templates left at one depth of the search: class `i`'s are
-/// `templates[starts[i]..starts[i + 1]]`.
-struct Level<B> {
-    templates: Vec<B>,
-    starts: Vec<usize>,
-}
-
-struct Search<B> {
-    size: usize,
-    /// Every cell.
-    full: B,
-    /// Per row: its cells.
-    rows: Vec<B>,
-    /// Per cell: its region.
-    region_of: Vec<u8>,
-    /// The states of the walk that lists a board's templates (columns, then regions, as
-    /// bits) that lead to no template: see [`Search::list_below`].
-    dead: HashSet<u32>,
-    /// Per class: the digits (bit `d`) whose boards are the same.
-    classes: Vec<u32>,
-    /// Per class: the templates it still needs, one per digit not yet given one.
-    need: Vec<usize>,
-    /// The templates taken on the current path, with their classes.
-    chosen: Vec<(usize, B)>,
-    levels: Vec<Level<B>>,
-    count: usize,
-    /// The solutions one cover stands for: the ways to name each class's templates.
-    weight: usize,
-    limit: usize,
-    steps: u64,
-    most_steps: u64,
-    /// Per depth of the current path: the class and the index in its list of the template
-    /// taken. Left as it is when the search gives up: the way back to where it stopped.
-    path: Vec<(usize, usize)>,
-    /// The path of the last stop, and whether the search is still on its way back down it:
-    /// each node on it first takes again the template it had taken, skipping those it had
-    /// tried before, whose covers are counted.
-    resume: Vec<(usize, usize)>,
-    resuming: bool,
-}
-
-impl<B: Bitset> Search<B> {
     /// Groups the digits by board and lists each group's templates into the first level,
     /// with a level for each depth below; false if it gave up.
-    fn list_templates(&mut self, boards: &[B]) -> bool {
+    fn list_templates(&mut self) -> bool {
         self.classes.clear();
         self.need.clear();
         self.levels.clear();
         self.weight = 1;
         let (mut templates, mut starts) = (Vec::new(), Vec::new());
-        for (d, &board) in boards.iter().enumerate() {
+        for d in 0..self.size {
+            let (board, boards) = (self.boards[d], &self.boards);
             if let Some(i) = (0..self.classes.len())
                 .find(|&i| boards[self.classes[i].trailing_zeros() as usize] == board)
             {
@@ -508,7 +491,7 @@ mod tests {
                     break found;
                 }
                 stops += 1;
-                stops_below_the_root += cut.search.path.len().min(1);
+                stops_below_the_root += cut.path.len().min(1);
                 // A few more steps at first, then a share of those taken, so that the
                 // calls stay few however long the count.
                 let steps = cut.steps();
