@@ -194,14 +194,14 @@ const SAT_FIRST: u64 = 250;
 /// about the work of [`SAT_FIRST`] conflicts.
 const TEMPLATE_STEPS: u64 = 50_000;
 
-/// How many times more work in all each engine may have done at the end of each turn than
-/// at the end of its last. Each goes on exactly where it stopped, so its turns take the
-/// course of one run without a budget. A count costs a small multiple of what the engine
-/// better for its grid needs, where one turn each, of fixed budgets, lets a grid just past
-/// the templates' budget cost all the SAT solver needs. The smaller the factor, the less
-/// the other engine spends past that: hunted grids without a solution that the templates
-/// settle past a turn's budget cost the SAT solver's turns up to the factor times the
-/// templates' work, and its conflicts cost more the more it has learnt.
+/// How many times more each engine may do at each turn than at its last. The SAT solver goes
+/// on exactly where it stopped, so its turns take the course of one solve without a cap; the
+/// templates start again. A count costs a small multiple of what the engine better for its
+/// grid needs, where one turn each, of fixed budgets, lets a grid just past the templates'
+/// budget cost all the SAT solver needs. The smaller the factor, the less the SAT solver
+/// spends past that on the hunted grids without a solution that the templates settle past a
+/// turn's budget (its conflicts cost more the more it has learnt), and the more the
+/// templates' turns do again.
 const GROWTH: u64 = 2;
 
 /// [`SAT_AFTER`] for a sparse grid, one with fewer givens than a [`SPARSE`]th of the cells.
@@ -292,16 +292,15 @@ impl<B: Bitset> Backtracker<B> {
             if s.no_cover() {
                 return 0;
             }
-            // The two engines in turns, each allowed GROWTH times more work in all than at
-            // its last turn, each going on where it stopped.
+            // The two engines in turns, each allowed GROWTH times more than at its last turn:
+            // the SAT solver goes on where it stopped, the templates start again.
             let mut sat = s.sat_count(givens, fresh);
-            let mut templates = s.template_count(limit);
             let (mut conflicts, mut steps) = (SAT_FIRST, TEMPLATE_STEPS);
             count = loop {
                 if let Some(count) = s.count_by_sat(&mut sat, limit, solution, conflicts) {
                     break count;
                 }
-                if let Some(count) = s.count_by_templates(&mut templates, solution, steps) {
+                if let Some(count) = s.count_by_templates(limit, solution, steps) {
                     break count;
                 }
                 conflicts = conflicts.saturating_mul(GROWTH);
@@ -329,7 +328,7 @@ impl<B: Bitset> Backtracker<B> {
     }
 
     /// The steps of the count by templates in the last [`Backtracker::count_up_to`] (see
-    /// [`crate::template_cover::TemplateCount`]); 0 when the search settled the count alone.
+    /// [`crate::template_cover::count_up_to`]); 0 when the search settled the count alone.
     /// O(1).
     pub fn template_steps(&self) -> u64 {
         self.search.template_steps
@@ -655,8 +654,8 @@ mod tests {
                 2,
                 3,
             ),
-            // No solution, which the templates' third turn, four times their first in all,
-            // proves after the SAT solver's third turn.
+            // No solution, which the templates' third turn, four times as long as their
+            // first, proves after the SAT solver's third turn.
             (
                 "000011122 001113222 400113552 440133522 444335552 444333655 776666685 766778688 777788888",
                 "..6...... .......49 1......5. ........6 ..9...... .....7... ......... ........7 6.2...8..",
@@ -678,12 +677,18 @@ mod tests {
             // A turn that gives up goes one conflict or a few steps past its budget, and
             // the other engine takes the next turn.
             let (conflicts, steps) = (solver.sat_conflicts(), solver.template_steps());
-            // The turns an engine gave up: those whose budget in all its work passed.
-            let gave_up = |work: u64, first: u64| {
-                let budgets = std::iter::successors(Some(first), |b| Some(b * GROWTH));
-                budgets.take_while(|&budget| work > budget).count()
-            };
-            let taken = 1 + gave_up(conflicts, SAT_FIRST) + gave_up(steps, TEMPLATE_STEPS);
+            // The turns an engine gave up: the SAT solver's caps its conflicts passed, and
+            // the templates' turns whose steps, added up, its steps passed.
+            let budgets = |first: u64| std::iter::successors(Some(first), |b| Some(b * GROWTH));
+            let sat_gave_up = budgets(SAT_FIRST)
+                .take_while(|&cap| conflicts > cap)
+                .count();
+            let spent = budgets(TEMPLATE_STEPS).scan(0, |sum, b| {
+                *sum += b;
+                Some(*sum)
+            });
+            let templates_gave_up = spent.take_while(|&sum| steps > sum).count();
+            let taken = 1 + sat_gave_up + templates_gave_up;
             assert_eq!(taken, turns, "{} conflicts, {} steps", conflicts, steps);
             assert_eq!(steps > 0, conflicts > SAT_FIRST);
         }

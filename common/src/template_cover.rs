@@ -25,48 +25,54 @@ use std::collections::HashSet;
 /// Entries of the table of covers per cell: the most cells a board holds.
 const CELL_SLOTS: usize = 256;
 
-/// A count of the solutions of a `size x size` grid whose digit `d + 1` lies within
-/// `boards[d]` for every `d`, up to a limit (which it may pass), that can stop at a budget of
-/// steps and go on later from where it stopped. Its steps are the templates it listed and
-/// read: its work in a measure that does not depend on the machine (a digit of an empty 9x9
-/// grid alone has 46,656 templates, of rows as regions 9!).
-pub struct TemplateCount<B> {
+/// Counts the solutions of a `size x size` grid whose digit `d + 1` lies within `boards[d]`
+/// for every `d`, up to `limit` (which it may pass); the first one found goes into `solution`
+/// (`solution[cell]` a digit `1..=size`). Returns the count, or `None` if it gave up past
+/// `most_steps` steps (a digit of an empty 9x9 grid alone has 46,656 templates, of rows as
+/// regions 9!), and its steps: the templates it listed and read, its work in a measure
+/// that does not depend on the machine.
+///
+/// `region_of[cell]` is the cell's region `0..size`, row by row.
+///
+/// # Constraints
+///
+/// - `boards.len() == size`, `region_of.len() == solution.len() == size * size`
+/// - `size * size <= B::CAPACITY`, `size <= 16`
+///
+/// # Complexity
+///
+/// Exponential in the worst case; each node reads the templates left, `O(templates)`.
+pub fn count_up_to<B: Bitset>(
     size: usize,
-    boards: Vec<B>,
-    /// Every cell.
-    full: B,
-    /// Per row: its cells.
-    rows: Vec<B>,
-    /// Per cell: its region.
-    region_of: Vec<u8>,
-    /// The states of the walk that lists a board's templates (columns, then regions, as
-    /// bits) that lead to no template: see [`TemplateCount::list_below`].
-    dead: HashSet<u32>,
-    /// Per class: the digits (bit `d`) whose boards are the same.
-    classes: Vec<u32>,
-    /// Per class: the templates it still needs, one per digit not yet given one.
-    need: Vec<usize>,
-    /// The templates taken on the current path, with their classes.
-    chosen: Vec<(usize, B)>,
-    /// Empty until every class's templates are listed: a count that gave up while listing
-    /// lists them all again.
-    levels: Vec<Level<B>>,
-    count: usize,
-    /// The count once settled.
-    settled: Option<usize>,
-    /// The solutions one cover stands for: the ways to name each class's templates.
-    weight: usize,
+    region_of: &[u8],
+    boards: &[B],
     limit: usize,
-    steps: u64,
+    solution: &mut [u8],
     most_steps: u64,
-    /// Per depth of the current path: the class and the index in its list of the template
-    /// taken. Left as it is when the search gives up: the way back to where it stopped.
-    path: Vec<(usize, usize)>,
-    /// The path of the last stop, and whether the search is still on its way back down it:
-    /// each node on it first takes again the template it had taken, skipping those it had
-    /// tried before, whose covers are counted.
-    resume: Vec<(usize, usize)>,
-    resuming: bool,
+) -> (Option<usize>, u64) {
+    let (mut full, mut rows) = (B::EMPTY, vec![B::EMPTY; size]);
+    for cell in 0..size * size {
+        full = full.or(B::cell(cell));
+        rows[cell / size] = rows[cell / size].or(B::cell(cell));
+    }
+    let mut search = Search {
+        size,
+        full,
+        rows,
+        region_of,
+        dead: HashSet::new(),
+        classes: Vec::new(),
+        need: Vec::new(),
+        chosen: Vec::new(),
+        levels: Vec::new(),
+        count: 0,
+        weight: 1,
+        limit,
+        steps: 0,
+        most_steps,
+    };
+    let settled = search.list_templates(boards) && search.cover(0, B::EMPTY, solution);
+    (Some(search.count).filter(|_| settled), search.steps)
 }
 
 /// The templates left at one depth of the search: class `i`'s are
@@ -76,88 +82,38 @@ struct Level<B> {
     starts: Vec<usize>,
 }
 
-impl<B: Bitset> TemplateCount<B> {
-    /// The count of `boards` up to `limit`, nothing listed yet. `region_of[cell]` is the
-    /// cell's region `0..size`, row by row.
-    ///
-    /// # Constraints
-    ///
-    /// - `boards.len() == size`, `region_of.len() == size * size`
-    /// - `size * size <= B::CAPACITY`, `size <= 16`
-    ///
-    /// # Complexity
-    ///
-    /// O(size^2).
-    pub fn new(size: usize, region_of: Vec<u8>, boards: Vec<B>, limit: usize) -> Self {
-        let (mut full, mut rows) = (B::EMPTY, vec![B::EMPTY; size]);
-        for cell in 0..size * size {
-            full = full.or(B::cell(cell));
-            rows[cell / size] = rows[cell / size].or(B::cell(cell));
-        }
-        TemplateCount {
-            size,
-            boards,
-            full,
-            rows,
-            region_of,
-            dead: HashSet::new(),
-            classes: Vec::new(),
-            need: Vec::new(),
-            chosen: Vec::new(),
-            levels: Vec::new(),
-            count: 0,
-            settled: None,
-            weight: 1,
-            limit,
-            steps: 0,
-            most_steps: 0,
-            path: Vec::new(),
-            resume: Vec::new(),
-            resuming: false,
-        }
-    }
+struct Search<'a, B> {
+    size: usize,
+    /// Every cell.
+    full: B,
+    /// Per row: its cells.
+    rows: Vec<B>,
+    /// Per cell: its region.
+    region_of: &'a [u8],
+    /// The states of the walk that lists a board's templates (columns, then regions, as
+    /// bits) that lead to no template: see [`Search::list_below`].
+    dead: HashSet<u32>,
+    /// Per class: the digits (bit `d`) whose boards are the same.
+    classes: Vec<u32>,
+    /// Per class: the templates it still needs, one per digit not yet given one.
+    need: Vec<usize>,
+    /// The templates taken on the current path, with their classes.
+    chosen: Vec<(usize, B)>,
+    levels: Vec<Level<B>>,
+    count: usize,
+    /// The solutions one cover stands for: the ways to name each class's templates.
+    weight: usize,
+    limit: usize,
+    steps: u64,
+    most_steps: u64,
+}
 
-    /// Counts on from where the last call stopped: the count once settled, the first
-    /// solution found written to `solution` (`solution[cell]` a digit `1..=size`,
-    /// `solution.len() == size * size`); `None` once its steps since [`TemplateCount::new`]
-    /// pass `most_steps` without settling it. Steps taken again after a stop: the listing, if
-    /// it stopped there, and the nodes on the way back down to where it stopped.
-    ///
-    /// # Complexity
-    ///
-    /// Exponential in the worst case; each node reads the templates left, `O(templates)`.
-    pub fn count(&mut self, solution: &mut [u8], most_steps: u64) -> Option<usize> {
-        self.most_steps = most_steps;
-        if self.settled.is_some() || self.levels.is_empty() && !self.list_templates() {
-            return self.settled;
-        }
-        self.resume = std::mem::take(&mut self.path);
-        self.resuming = true;
-        if self.cover(0, B::EMPTY, solution) {
-            self.settled = Some(self.count);
-        } else if self.resuming {
-            // It stopped before it got back to where it last stopped: the way there is
-            // still the one to take next time.
-            self.path = std::mem::take(&mut self.resume);
-        }
-        self.settled
-    }
-
-    /// The steps since [`TemplateCount::new`]. O(1).
-    pub fn steps(&self) -> u64 {
-        self.steps
-    }
-
+impl<B: Bitset> Search<'_, B> {
     /// Groups the digits by board and lists each group's templates into the first level,
     /// with a level for each depth below; false if it gave up.
-    fn list_templates(&mut self) -> bool {
-        self.classes.clear();
-        self.need.clear();
-        self.levels.clear();
-        self.weight = 1;
+    fn list_templates(&mut self, boards: &[B]) -> bool {
         let (mut templates, mut starts) = (Vec::new(), Vec::new());
-        for d in 0..self.size {
-            let (board, boards) = (self.boards[d], &self.boards);
+        for (d, &board) in boards.iter().enumerate() {
             if let Some(i) = (0..self.classes.len())
                 .find(|&i| boards[self.classes[i].trailing_zeros() as usize] == board)
             {
@@ -225,9 +181,6 @@ impl<B: Bitset> TemplateCount<B> {
     /// Counts the covers of the cells outside `taken` by the templates of `levels[depth]`;
     /// false if it gave up.
     fn cover(&mut self, depth: usize, taken: B, solution: &mut [u8]) -> bool {
-        if depth == self.resume.len() {
-            self.resuming = false;
-        }
         let free = self.full.and_not(taken);
         if free.is_empty() {
             if self.count == 0 {
@@ -265,16 +218,9 @@ impl<B: Bitset> TemplateCount<B> {
         self.try_cell(depth, taken, cell, solution)
     }
 
-    /// Tries each template left that covers `cell`, from the one the path of the last stop
-    /// took at this depth while the search is on its way back there.
+    /// Tries each template left that covers `cell`.
     fn try_cell(&mut self, depth: usize, taken: B, cell: usize, solution: &mut [u8]) -> bool {
-        let resume_at = if self.resuming {
-            Some(self.resume[depth])
-        } else {
-            None
-        };
-        let first_class = resume_at.map_or(0, |(i, _)| i);
-        for i in first_class..self.classes.len() {
+        for i in 0..self.classes.len() {
             if self.need[i] == 0 {
                 continue;
             }
@@ -282,18 +228,10 @@ impl<B: Bitset> TemplateCount<B> {
                 self.levels[depth].starts[i],
                 self.levels[depth].starts[i + 1],
             );
-            let from = match resume_at {
-                Some((class, k)) if class == i => k,
-                _ => start,
-            };
-            for k in from..end {
+            for k in start..end {
                 let t = self.levels[depth].templates[k];
-                if t.contains(cell) {
-                    self.path.push((i, k));
-                    if !self.take(depth, taken, i, t, solution) {
-                        return false;
-                    }
-                    self.path.pop();
+                if t.contains(cell) && !self.take(depth, taken, i, t, solution) {
+                    return false;
                 }
                 if self.count >= self.limit {
                     return true;
@@ -355,19 +293,6 @@ mod tests {
                 cells.fold(0, |b, (cell, &g)| b | u64::from(g == 0 || g == d) << cell)
             })
             .collect()
-    }
-
-    /// A count by templates in one call: the count (`None` past `most_steps`) and its steps.
-    fn count_up_to<B: Bitset>(
-        size: usize,
-        regions: &[u8],
-        boards: &[B],
-        limit: usize,
-        solution: &mut [u8],
-        most_steps: u64,
-    ) -> (Option<usize>, u64) {
-        let mut count = TemplateCount::new(size, regions.to_vec(), boards.to_vec(), limit);
-        (count.count(solution, most_steps), count.steps())
     }
 
     /// Checks a count against the reference on one grid: the count up to `limit` (or its
@@ -464,45 +389,5 @@ mod tests {
         let count = count_up_to(9, &regions, &boards, 2, &mut [0; 81], 100_000);
         assert_eq!(count.0, None);
         assert!(count.1 > 100_000 && count.1 < 100_100, "{}", count.1);
-    }
-
-    /// A count cut into many short calls, each allowed a few more steps than the last: it
-    /// stops in the listing, in the search and on its way back to where it stopped, and
-    /// still ends with the count and the first solution of one call without a budget, in
-    /// at least as many steps (those taken again besides).
-    #[test]
-    fn a_count_goes_on_where_it_stopped() {
-        let mut rng = Rng::new(14);
-        let (mut stops, mut stops_below_the_root) = (0, 0);
-        for round in 0..150 {
-            let size = 4 + round % 3;
-            let regions = gen::random_regions(&mut rng, size);
-            let count = rng.below(size);
-            let givens = gen::random_givens(&mut rng, size, &regions, count);
-            let b = boards(size, &givens);
-            let limit = if round % 2 == 0 { 2 } else { usize::MAX };
-            let mut whole = vec![0u8; size * size];
-            let (expected, steps) = count_up_to(size, &regions, &b, limit, &mut whole, u64::MAX);
-            let mut cut = TemplateCount::new(size, regions.clone(), b.clone(), limit);
-            let mut solution = vec![0u8; size * size];
-            let mut most = 0;
-            let found = loop {
-                if let Some(found) = cut.count(&mut solution, most) {
-                    break found;
-                }
-                stops += 1;
-                stops_below_the_root += cut.path.len().min(1);
-                // A few more steps at first, then a share of those taken, so that the
-                // calls stay few however long the count.
-                let steps = cut.steps();
-                most = steps + 1 + rng.below(60 + steps as usize / 4) as u64;
-            };
-            assert_eq!(Some(found), expected, "{:?} {:?}", regions, givens);
-            assert_eq!(solution, whole, "{:?} {:?}", regions, givens);
-            assert!(cut.steps() >= steps, "{} {}", cut.steps(), steps);
-            assert_eq!(cut.count(&mut solution, 0), Some(found), "settled for good");
-        }
-        assert!(stops > 1000, "{}", stops);
-        assert!(stops_below_the_root > 100, "{}", stops_below_the_root);
     }
 }

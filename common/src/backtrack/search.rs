@@ -3,7 +3,7 @@
 //! probes (failed literals) within the [`Walk`]'s share.
 
 use super::*;
-use crate::template_cover::TemplateCount;
+use crate::template_cover;
 
 impl<B: Bitset> Search<B> {
     pub(super) fn new(layout: &Layout) -> Self {
@@ -161,26 +161,20 @@ impl<B: Bitset> Search<B> {
         crate::fractional_cover::refutes(n, &self.region_of(), &self.root.candidates[..n])
     }
 
-    /// The count by templates of the root's candidates up to `limit`, set up: nothing is
-    /// listed before its first turn ([`Search::count_by_templates`]). O(N^2).
-    pub(super) fn template_count(&self, limit: usize) -> TemplateCount<B> {
-        let n = self.tables.size;
-        let boards = self.root.candidates[..n].to_vec();
-        TemplateCount::new(n, self.region_of(), boards, limit)
-    }
-
-    /// [`Search::count_from`] from the root by `templates`, going on from where it last
-    /// stopped; `None` once it has taken `most` steps since it was set up without settling
-    /// the count.
+    /// The count by templates from the root's candidates
+    /// ([`crate::template_cover::count_up_to`]), within `steps`; `None` if it gave up.
     pub(super) fn count_by_templates(
         &mut self,
-        templates: &mut TemplateCount<B>,
+        limit: usize,
         solution: &mut [u8],
-        most: u64,
+        steps: u64,
     ) -> Option<usize> {
-        let count = templates.count(solution, most);
-        self.template_steps = templates.steps();
-        count
+        let n = self.tables.size;
+        let boards = &self.root.candidates[..n];
+        let count =
+            template_cover::count_up_to(n, &self.region_of(), boards, limit, solution, steps);
+        self.template_steps += count.1;
+        count.0
     }
 
     /// Each cell's region, `0..N`.
