@@ -1,7 +1,10 @@
 //! What the fuzz targets share: the structured instance the engine targets read from the
-//! fuzzer's bytes and turn into legal givens for a layout.
+//! fuzzer's bytes and turn into legal givens for a layout, and ([`reader`]) the in-memory run
+//! of a binary's reader and the checks the reader targets make of it.
 
 #![forbid(unsafe_code)]
+
+pub mod reader;
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use testkit::gen;
