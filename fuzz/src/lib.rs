@@ -36,7 +36,7 @@ impl Instance {
                 if self
                     .keep
                     .get(cell / 8)
-                    .map_or(false, |&b| b >> (cell % 8) & 1 == 1)
+                    .is_some_and(|&b| b >> (cell % 8) & 1 == 1)
                 {
                     *given = digit;
                 }
