@@ -18,8 +18,9 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Stdout, Write};
 use std::path::{Path, PathBuf};
 
-/// The writer every binary prints through: buffered, flushed once at the end.
-pub type Out = BufWriter<Stdout>;
+/// The writer every binary prints through: buffered, flushed once at the end. It wraps standard
+/// output when a binary runs ([`run`]), and any other writer `W` given to [`solve_into`].
+pub type Out<W = Stdout> = BufWriter<W>;
 
 /// What a binary says about itself.
 #[derive(Clone, Copy, Debug)]
@@ -136,8 +137,19 @@ where
         Some(path) => Scanner::from_file(path)?,
         None => Scanner::from_stdin()?,
     };
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout());
-    let result = solve(&mut scanner, &mut out);
+    solve_into(&mut scanner, io::stdout(), solve)
+}
+
+/// Solves the input of `scanner` into `sink` through one [`Out`] buffer of 64 KiB, flushes it
+/// and returns the first error: what [`run`] does with standard output, and what a test or a
+/// fuzz target does in memory (a `Vec<u8>`), the status then from [`exit_status`].
+pub fn solve_into<W, F>(scanner: &mut Scanner, sink: W, solve: F) -> Result<(), Error>
+where
+    W: Write,
+    F: FnOnce(&mut Scanner, &mut Out<W>) -> Result<(), Error>,
+{
+    let mut out = BufWriter::with_capacity(1 << 16, sink);
+    let result = solve(scanner, &mut out);
     let flushed = out.flush().map_err(Error::Io);
     result.and(flushed)
 }
@@ -265,6 +277,44 @@ mod tests {
         let missing = solve_input(Some(&path), |_, _| Ok(())).unwrap_err();
         let said = format!("i/o error: cannot read {}: ", path.display());
         assert!(missing.to_string().starts_with(&said), "{}", missing);
+    }
+
+    /// A reader that has closed the pipe: every write fails.
+    struct Closed;
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn solve_into_flushes_what_solve_wrote_and_returns_the_first_error() {
+        let mut sink = Vec::new();
+        let mut scanner = Scanner::new(b"3 x".to_vec());
+        let result = solve_into(&mut scanner, &mut sink, |scanner, out| {
+            let (count, _) = scanner.int("a count", 0, 9)?;
+            writeln!(out, "{}", count)?;
+            scanner.int("a digit", 0, 9)?;
+            Ok(())
+        });
+        assert_eq!(sink, b"3\n");
+        assert_eq!(
+            result.unwrap_err().to_string(),
+            "line 1, column 3: expected a digit 0-9, found \"x\""
+        );
+        // What stays in the buffer fails only at the flush, whose error is returned.
+        let result = solve_into(&mut Scanner::new(Vec::new()), Closed, |_, out| {
+            out.write_all(b"lost")?;
+            Ok(())
+        });
+        match result {
+            Err(Error::Io(e)) => assert_eq!(e.kind(), io::ErrorKind::BrokenPipe),
+            other => panic!("expected the flush's error, got {:?}", other),
+        }
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! What the fuzz targets share: the structured instance the engine targets read from the
-//! fuzzer's bytes and turn into legal givens for a layout.
+//! fuzzer's bytes and turn into legal givens for a layout, and ([`reader`]) the in-memory run
+//! of a binary's reader and the checks the reader targets make of it.
 
 #![forbid(unsafe_code)]
+
+pub mod reader;
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use testkit::gen;
@@ -33,7 +36,7 @@ impl Instance {
                 if self
                     .keep
                     .get(cell / 8)
-                    .map_or(false, |&b| b >> (cell % 8) & 1 == 1)
+                    .is_some_and(|&b| b >> (cell % 8) & 1 == 1)
                 {
                     *given = digit;
                 }

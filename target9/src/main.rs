@@ -3,17 +3,12 @@
 //!
 //! The story: read 81 digits, maximise the score's form over the 17 cells that decide it
 //! ([`target9::score`]) with [`common::weighted`]'s branch and bound (a Lagrangian bound over
-//! per-house assignments), told those cells ([`target9::search`]), print the target score.
+//! per-house assignments), told those cells ([`target9::search`]), print the target score
+//! ([`target9::solve`]).
 
 #![forbid(unsafe_code)]
 
-use common::driver::{run, Out, Program};
-use common::error::Error;
-use common::scanner::Scanner;
-use std::io::Write;
-use target9::search::{best_score, maximiser};
-
-const CELLS: usize = 81;
+use common::driver::{run, Program};
 
 /// What `--help` says the program reads and prints.
 const ABOUT: &str =
@@ -27,19 +22,6 @@ fn main() {
             version: env!("CARGO_PKG_VERSION"),
             about: ABOUT,
         },
-        solve,
+        target9::solve,
     )
-}
-
-fn solve(scanner: &mut Scanner, out: &mut Out) -> Result<(), Error> {
-    let mut givens = [0u8; CELLS];
-    for g in givens.iter_mut() {
-        *g = scanner.int("a digit", 0, 9)?.0 as u8;
-    }
-    scanner.expect_end("the grid")?;
-    match best_score(&mut maximiser(), &givens) {
-        Some(score) => writeln!(out, "{}", score)?,
-        None => writeln!(out, "-1")?,
-    }
-    Ok(())
 }

@@ -1,7 +1,8 @@
 //! The last step of the bundler: the printed bundle without the spaces its tokens do not need.
 //! A judge compiles the bundle and a reader can `rustfmt` it; its lines end where a statement,
 //! block or attribute ends past [`WIDTH`] characters, so that rustc's messages on it still
-//! point to a line a screen wide.
+//! point to a line a screen wide. Inside string literals only the indentation after a line
+//! continuation goes, which the literal's value never held.
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
@@ -26,9 +27,10 @@ enum Kind {
 /// `source` (comment-free Rust, as `prettyplease` prints it) with the whitespace between two
 /// tokens removed where the two cannot merge into other tokens, or one space where they could;
 /// a line break after one of [`ENDS_LINE`] stays, as one, once the line has [`WIDTH`]
-/// characters. String literals are copied as they are. Errs if `source` does not lex, holds
-/// anything but whitespace between tokens, or (a check on this function) lexes to other tokens
-/// once compacted. Linear in the size of `source`.
+/// characters. Literals are copied as they are, but for the blanks after a line continuation
+/// (see [`squeeze_continuations`]). Errs if `source` does not lex, holds anything but
+/// whitespace between tokens, or (a check on this function) lexes to other tokens, or string
+/// literals of other values, once compacted. Linear in the size of `source`.
 pub(super) fn compact(source: &str) -> Result<String, String> {
     let tokens: TokenStream = source
         .parse::<TokenStream>()
@@ -60,7 +62,11 @@ pub(super) fn compact(source: &str) -> Result<String, String> {
         } else if i > 0 && !gap.is_empty() && must_part(&flat[i - 1], token) {
             out.push(' ');
         }
-        out.push_str(&source[token.start..token.end]);
+        let text = &source[token.start..token.end];
+        match token.kind {
+            Kind::Literal => out.push_str(&squeeze_continuations(text)),
+            _ => out.push_str(text),
+        }
         at = token.end;
     }
     match &source[at..] {
@@ -95,7 +101,43 @@ fn texts(stream: TokenStream) -> Vec<String> {
                 out.push(close.to_string());
             }
             TokenTree::Punct(p) => out.push(p.as_char().to_string()),
+            TokenTree::Literal(literal) => {
+                let text = literal.to_string();
+                out.push(match syn::parse_str::<syn::Lit>(&text) {
+                    Ok(syn::Lit::Str(s)) => format!("str {:?}", s.value()),
+                    Ok(syn::Lit::ByteStr(s)) => format!("bytes {:?}", s.value()),
+                    _ => text,
+                });
+            }
             other => out.push(other.to_string()),
+        }
+    }
+    out
+}
+
+/// The literal `text` without the blanks (spaces, tabs, line breaks) that follow a line
+/// continuation, a `\` that ends a line in a string or byte string literal: the literal's value
+/// skips them, and the continuation's own line break stays, so that the bundle keeps its
+/// lines. Raw strings, whose `\` escapes nothing, and other literals are returned as they are.
+fn squeeze_continuations(text: &str) -> String {
+    if !(text.starts_with('"') || text.starts_with("b\"")) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c != '\\' {
+            continue;
+        }
+        match chars.next() {
+            Some('\n') => {
+                out.push('\n');
+                let blank = |c: &char| matches!(c, ' ' | '\t' | '\n' | '\r');
+                while chars.next_if(blank).is_some() {}
+            }
+            Some(escaped) => out.push(escaped),
+            None => {}
         }
     }
     out
@@ -250,6 +292,17 @@ mod tests {
         assert!(compact("let s = \"a\n    b  c\";")
             .unwrap()
             .contains("\"a\n    b  c\""));
+    }
+
+    #[test]
+    fn a_line_continuation_loses_its_indentation_and_the_value_stays() {
+        let source = "let s = \"a \\\n     b\\\\\n  c\\\n\n\t d\";\nlet t = b\"x\\\n  y\";\n";
+        let flat = compact(source).unwrap();
+        assert_eq!(flat, "let s=\"a \\\nb\\\\\n  c\\\nd\";let t=b\"x\\\ny\";\n");
+        assert_eq!(tokens(&flat), tokens(source));
+        // A raw string's backslash escapes nothing: its blanks are its value.
+        let raw = "let s = r\"a\\\n   b\";";
+        assert_eq!(compact(raw).unwrap(), "let s=r\"a\\\n   b\";");
     }
 
     #[test]

@@ -8,11 +8,13 @@
 //! A `#[macro_export]` macro, at the crate root too, is re-exported the same way. Common's
 //! modules become private, so that rustc sees what the program leaves unused.
 //!
-//! A binary with a library of its own (`src/lib.rs` beside `main.rs`, as target9 has) gets it
-//! the same way, before common: `mod target9 { pub(crate) use crate::{score, ...}; }`, then its
-//! modules at the crate root. They name common as `common::x`, the crate; each of them gets
-//! `use crate::common;`, so that the same path names the re-export module, and step 2 removes
-//! that import where it is unused.
+//! A binary with a library of its own (`src/lib.rs` beside `main.rs`, as each of the four has)
+//! gets it the same way, before common: `mod target9 { pub(crate) use crate::{score, ...}; }`,
+//! then its top-level items (modules, or functions such as jigsaw's `solve`) at the crate root,
+//! made private as common's modules are. Its items name common as `common::x`, the crate; each
+//! of its modules gets `use crate::common;`, so that the same path names the re-export module,
+//! and step 2 removes that import where it is unused (at the crate root `common` already names
+//! it).
 //!
 //! Only what the program reaches is kept, in two steps:
 //!
@@ -209,9 +211,10 @@ pub fn bundle(root: &Path, problem: &str) -> Result<Bundle, String> {
 
 /// Puts the top-level names of the library `name` (its `lib` pruned) at `crate_root`, adds
 /// to `shims` the module `name` that re-exports them, `mod name { pub(crate) use crate::{...}; }`,
-/// and makes its modules private, so that rustc reports what the program leaves unused (a
-/// `pub` path from the root would count as used). Its top-level items but the macros, in
-/// order.
+/// and makes its top-level items private, its modules and any function or type beside them,
+/// so that rustc reports what the program leaves unused (a `pub` path from the root would
+/// count as used, and so would the public methods of the types a `pub` function's signature
+/// names). Its top-level items but the macros, in order.
 fn reexport(
     name: &str,
     lib: &mut [Item],
@@ -247,11 +250,30 @@ fn reexport(
         shims.push(shim);
     }
     for item in lib {
-        if let Item::Mod(m) = item {
-            m.vis = syn::Visibility::Inherited;
+        if let Some(vis) = visibility(item) {
+            *vis = syn::Visibility::Inherited;
         }
     }
     Ok(modules)
+}
+
+/// The visibility of `item`, if it has one (a macro or an impl has none).
+fn visibility(item: &mut Item) -> Option<&mut syn::Visibility> {
+    match item {
+        Item::Const(i) => Some(&mut i.vis),
+        Item::Enum(i) => Some(&mut i.vis),
+        Item::ExternCrate(i) => Some(&mut i.vis),
+        Item::Fn(i) => Some(&mut i.vis),
+        Item::Mod(i) => Some(&mut i.vis),
+        Item::Static(i) => Some(&mut i.vis),
+        Item::Struct(i) => Some(&mut i.vis),
+        Item::Trait(i) => Some(&mut i.vis),
+        Item::TraitAlias(i) => Some(&mut i.vis),
+        Item::Type(i) => Some(&mut i.vis),
+        Item::Union(i) => Some(&mut i.vis),
+        Item::Use(i) => Some(&mut i.vis),
+        _ => None,
+    }
 }
 
 /// Adds `use crate::common;` to every module of `items` (a library beside common), at any
@@ -469,6 +491,35 @@ fn main() {
         fs::write(root.join("p/src/main.rs"), clash).unwrap();
         let error = bundle(&root, "p").err().unwrap();
         assert!(error.contains("`k` is also a name p puts"), "{}", error);
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn a_public_function_at_the_top_of_the_binary_s_library_hides_nothing_unused() {
+        // `dead_method` is kept for its name (a variable of `top`); `top`, public at the crate
+        // root of the bundle, would make `S` and its public methods count as used.
+        let main = "fn main() { println!(\"{}\", p::top(&common::a::S::new())); }\n";
+        let lib = "use common::a::S;\n\
+                   pub fn top(s: &S) -> String { let dead_method = s.to_string(); dead_method }\n";
+        let a = "pub struct S(u32);\n\
+                 impl S { pub fn new() -> S { S(7) } pub fn dead_method(&self) -> u32 { self.0 } }\n\
+                 impl std::fmt::Display for S {\n\
+                 fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, \"S\") }\n\
+                 }\n";
+        let root = workspace(
+            "public-top",
+            &[
+                ("p/src/main.rs", main),
+                ("p/src/lib.rs", lib),
+                ("common/src/lib.rs", "pub mod a;\n"),
+                ("common/src/a.rs", a),
+            ],
+        );
+        let source = bundle(&root, "p").unwrap().source;
+        for kept in ["mod p{pub(crate)use crate::top;", "fn top(", "fn new("] {
+            assert!(source.contains(kept), "no {} in\n{}", kept, source);
+        }
+        assert!(!source.contains("fn dead_method"), "{}", source);
         fs::remove_dir_all(root).unwrap();
     }
 
