@@ -105,10 +105,6 @@ pub struct Sat {
     /// clause it learns, which [`Sat::learn`] then adds; [`Sat::add`] uses it between
     /// conflicts.
     learnt: Vec<u32>,
-    /// Room minimization reuses at each conflict: the variables it marked `seen`, and the
-    /// literals its walk has yet to look at (see [`Sat::implied_by_clause`]).
-    marked: Vec<usize>,
-    stack: Vec<u32>,
     /// The restarts since [`Sat::new`], the conflicts since the last one, and whether one
     /// is called for, kept across the solves a cap cuts short.
     restarts: u64,
@@ -243,7 +239,6 @@ impl Sat {
         self.truth[2 * var] > 0
     }
 
-    #[inline]
     fn assign(&mut self, lit: u32, reason: usize) {
         let v = (lit >> 1) as usize;
         self.truth[lit as usize] = 1;
@@ -436,12 +431,7 @@ impl Sat {
         self.order.decay();
         // Minimization: a literal whose reason's other literals are in the clause, at level
         // 0, or (recursively) so implied adds nothing; it moves past `kept`, to be unmarked.
-        let (mut marked, mut stack) = (
-            std::mem::take(&mut self.marked),
-            std::mem::take(&mut self.stack),
-        );
-        marked.clear();
-        let mut kept = 1;
+        let (mut kept, mut marked, mut stack) = (1, vec![], vec![]);
         let levels = learnt[1..].iter().fold(0, |l, &q| l | self.level_bit(q));
         for k in 1..learnt.len() {
             if !self.implied_by_clause(learnt[k], levels, &mut marked, &mut stack) {
@@ -450,11 +440,9 @@ impl Sat {
             }
         }
         marked.extend(learnt[1..].iter().map(|&l| (l >> 1) as usize));
-        for &v in &marked {
+        for v in marked {
             self.seen[v] = false;
         }
-        self.marked = marked;
-        self.stack = stack;
         learnt.truncate(kept);
         let mut back = 0;
         for k in 1..learnt.len() {
