@@ -409,7 +409,7 @@ mod tests {
         // Two 6x6 layouts with three givens and no solution, among the four of 20,000 random
         // 6x6 grids (0-3 givens, `Rng::new(15)`) whose proof needs the steps to shrink as
         // `1 / sqrt(k)`: steps growing as `sqrt(k)` instead find none within the 300 allowed.
-        let cases: [([u8; 36], [(usize, u8); 3]); 2] = [
+        let cases = [
             (
                 [
                     0, 0, 0, 1, 1, 1, 0, 2, 0, 1, 1, 3, 0, 2, 2, 1, 3, 3, 4, 2, 2, 2, 3, 3, 4, 4,
