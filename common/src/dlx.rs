@@ -688,4 +688,30 @@ mod tests {
         dlx.add_option(&[0, 2]);
         assert_eq!(all_solutions(&mut dlx), vec![vec![0, 1], vec![2, 3]]);
     }
+
+    #[test]
+    fn the_item_with_fewest_options_is_chosen_the_first_of_ties() {
+        // Item 0 has options {0} and {0, 1}, item 1 only {0, 1}: the search branches on item
+        // 1, whose one option covers both, so no branch point; item 0 first would try {0},
+        // which leaves item 1 no option, before {0, 1}.
+        let mut dlx = Dlx::new(2);
+        dlx.add_option(&[0]);
+        dlx.add_option(&[0, 1]);
+        assert_eq!(dlx.count_up_to(usize::MAX), 1);
+        assert_eq!(dlx.guesses(), 0);
+        // Options {0}, {1} and {0, 1}: two each, a tie, and item 0 comes first in the list,
+        // so the search tries its options in their order, {0} (then {1} for item 1) before
+        // {0, 1}; item 1 first would report {1} before {0}.
+        let mut dlx = Dlx::new(2);
+        for option in [&[0][..], &[1], &[0, 1]] {
+            dlx.add_option(option);
+        }
+        let mut reported = Vec::new();
+        dlx.visit(|s| {
+            reported.push(s.to_vec());
+            true
+        });
+        assert_eq!(reported, [vec![0, 1], vec![2]]);
+        assert_eq!(dlx.guesses(), 1);
+    }
 }

@@ -470,4 +470,30 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_search_after_a_hand_over_visits_past_those_walked() {
+        // After a hand-over the bitset backtracker visits the solutions past the `skip` the
+        // walk visited: those it lists after them, in its order, the count taking in the
+        // skipped ones too.
+        let layout = Layout::boxes(2, 3);
+        let mut givens = [0; CELLS];
+        givens[..2 * SIZE].copy_from_slice(&[1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3]);
+        let all = backtracked(&layout, &givens);
+        assert!(all.len() > 8, "{}", all.len());
+        let digits = permutations();
+        for skip in [0, 1, 7, all.len()] {
+            let mut walk = RowLex6::new(&layout);
+            let mut grids: Vec<Vec<u8>> = Vec::new();
+            let count = walk.backtrack(&givens, skip as u64, &mut |above, below| {
+                for rows in below {
+                    let rows = above.iter().chain(rows);
+                    grids.push(rows.flat_map(|&p| digits[p as usize]).collect());
+                }
+                true
+            });
+            assert_eq!(count, all.len() as u64);
+            assert_eq!(grids, all[skip..], "skip {}", skip);
+        }
+    }
 }

@@ -780,4 +780,22 @@ mod tests {
         }
         assert!(stopped > 100, "{}", stopped);
     }
+
+    #[test]
+    fn each_literal_set_is_propagated_once() {
+        // x0 implies x1, which implies x2, and so on: the unit x0 sets the whole chain at
+        // level 0, each literal taken from the trail once, and the solve that follows finds
+        // the model with nothing left to propagate.
+        let n = 12;
+        let mut sat = Sat::new(n);
+        for v in 0..n as u32 - 1 {
+            sat.add(&[2 * v + 1, 2 * v + 2]);
+        }
+        assert_eq!(sat.propagations(), 0);
+        sat.add(&[0]);
+        assert_eq!(sat.propagations(), n as u64);
+        assert!(sat.solve());
+        assert!((0..n).all(|v| sat.value(v)));
+        assert_eq!((sat.propagations(), sat.conflicts()), (n as u64, 0));
+    }
 }

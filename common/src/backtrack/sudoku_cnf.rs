@@ -185,4 +185,35 @@ mod tests {
         let mut solver = Backtracker::<u128>::new(&layout);
         assert_eq!(solver.count_up_to(&[0; 81], 2, &mut [0; 81]), 0);
     }
+
+    #[test]
+    fn the_sat_count_stops_at_its_limit_and_goes_on() {
+        // Without fresh digits each model is one solution, so a count stops on the model that
+        // reaches its limit, at the limit exactly (a limit of 0 solves nothing and leaves the
+        // solution unwritten); the next count goes on past the models blocked, and the last
+        // finds them all, as many as the search counts.
+        let layout = Layout::boxes(2, 2);
+        let mut solver = Backtracker::<u64>::new(&layout);
+        let all = solver.count_up_to(&[0; 16], usize::MAX, &mut [0; 16]);
+        assert!(all > 8, "{}", all);
+        let search = &mut solver.search;
+        let mut sat = search.sat_count(&[0; 16], 0);
+        let mut grid = [0; 16];
+        assert_eq!(
+            search.count_by_sat(&mut sat, 0, &mut grid, u64::MAX),
+            Some(0)
+        );
+        assert_eq!(grid, [0; 16]);
+        for limit in [1, 2, 7, all - 1] {
+            assert_eq!(
+                search.count_by_sat(&mut sat, limit, &mut grid, u64::MAX),
+                Some(limit)
+            );
+            assert!(is_solution(&layout, &[0; 16], &grid));
+        }
+        assert_eq!(
+            search.count_by_sat(&mut sat, usize::MAX, &mut grid, u64::MAX),
+            Some(all)
+        );
+    }
 }
