@@ -158,7 +158,7 @@ impl<B: Bitset> Search<B> {
     /// ([`crate::fractional_cover::refutes`]): a proof that no solution exists.
     pub(super) fn no_cover(&self) -> bool {
         let n = self.tables.size;
-        crate::fractional_cover::refutes(n, &self.region_of(), &self.root.candidates[..n])
+        crate::fractional_cover::refutes(n, &self.region_of(), &self.root.candidates[..n]).is_ok()
     }
 
     /// The count by templates from the root's candidates
