@@ -181,6 +181,36 @@ mod tests {
         assert!(by_symmetry(&rows, &[0; CELLS], 0).is_none());
     }
 
+    /// The work of a visit by renaming is the covers' scans, as `visit_covers` reports them,
+    /// and `RENAMING_WORK` for each solution renamed: all of them when none is skipped, none
+    /// when every one is (a first row's block wholly skipped is passed over unrenamed).
+    #[test]
+    fn renaming_counts_its_work_per_solution_renamed() {
+        let mut rng = Rng::new(11);
+        let mut cases = vec![(hunted(), vec![0; CELLS])];
+        for _ in 0..4 {
+            let (groups, solution) = solvable_groups(&mut rng);
+            let count = rng.between(0, 3);
+            let givens = gen::some_givens(&mut rng, &solution, count);
+            cases.push((Layout::new(SIZE, groups).unwrap(), givens));
+        }
+        for (layout, givens) in &cases {
+            let used = givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
+            let free = ALL_DIGITS & !used;
+            let scans = visit_covers(layout.regions(), givens, free, |_| true);
+            let mut walk = RowLex6::new(layout);
+            let all = walk.by_symmetry(givens, free, 0, &mut |_, _| true).unwrap();
+            assert!(all > 0);
+            assert_eq!(walk.work, scans + RENAMING_WORK * all, "{:?}", givens);
+            let mut walk = RowLex6::new(layout);
+            assert_eq!(
+                walk.by_symmetry(givens, free, all, &mut |_, _| true),
+                Some(all)
+            );
+            assert_eq!(walk.work, scans, "{:?}", givens);
+        }
+    }
+
     #[test]
     fn renamed_visits_stop_when_asked() {
         let mut walk = RowLex6::new(&hunted());
