@@ -637,4 +637,22 @@ mod tests {
             assert_eq!(state.most_constrained(&t), wanted, "{:?}", unsolved);
         }
     }
+
+    /// A digit's gain is what it adds to a completion's score: over random full 6x6 grids
+    /// and random weights, the gains of each cell's digit sum to the grid's score, counted
+    /// in whole points.
+    #[test]
+    fn the_gains_of_a_grid_sum_to_its_score() {
+        let layout = Layout::boxes(2, 3);
+        let regions: Vec<u8> = layout.regions().to_vec();
+        let mut rng = Rng::new(7);
+        for _ in 0..50 {
+            let weights: Vec<u32> = (0..36).map(|_| rng.below(31) as u32).collect();
+            let t = Tables::new::<u64>(&layout, &weights);
+            let grid = testkit::gen::random_solution(&mut rng, 6, &regions).expect("a grid");
+            let score: u32 = (0..36).map(|c| weights[c] * u32::from(grid[c])).sum();
+            let gains: f64 = (0..36).map(|c| t.gain(c, usize::from(grid[c]) - 1)).sum();
+            assert_eq!(gains, f64::from(score), "weights {:?}", weights);
+        }
+    }
 }
