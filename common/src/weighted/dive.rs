@@ -363,4 +363,44 @@ mod tests {
             }
         }
     }
+
+    /// Each search call counts one node, and a search stops once its nodes pass the budget:
+    /// on random 6x6 grids searched from scratch (no steps, nothing to beat, no stop at a
+    /// completion), the whole tree counts its nodes, the root among them, and a budget below
+    /// that stops the search after exactly one node more than the budget.
+    #[test]
+    fn a_search_counts_its_nodes_and_stops_past_its_budget() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(9);
+        let mut stopped = 0;
+        for _ in 0..10 {
+            let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
+            let full = testkit::gen::random_solution(&mut rng, 6, layout.regions()).unwrap();
+            let givens: Vec<u8> = full.iter().map(|&d| d * rng.percent(25) as u8).collect();
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            let mut search = |budget: u64| {
+                engine.best = None;
+                engine.aim = None;
+                engine.nodes = 0;
+                assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+                let stop = engine.search(
+                    0,
+                    &Run {
+                        budget,
+                        steps: 0,
+                        stop_at_better: false,
+                        order: Order::Plain,
+                    },
+                );
+                (!stop, engine.nodes)
+            };
+            let (whole, total) = search(u64::MAX);
+            assert!(whole && total >= 1, "{} nodes", total);
+            for budget in 0..total.min(40) {
+                assert_eq!(search(budget), (false, budget + 1), "{:?}", givens);
+                stopped += 1;
+            }
+        }
+        assert!(stopped > 100, "the trees were too small: {}", stopped);
+    }
 }
