@@ -727,4 +727,49 @@ mod tests {
             assert_eq!(engine.spent(), spent, "{} nodes, {} fitted", nodes, fitted);
         }
     }
+
+    /// The digit templates' bound starts from the smoothed root's duals: with them, the
+    /// templates' first round bounds at most at the root's bound, and the bound that
+    /// `template_bound` returns is the root's lowered to the templates' after their rounds
+    /// from those multipliers (the three cell duals of each cell negated, summed and taken
+    /// from profit units to the templates' units), when that is still above the best score.
+    /// Random sparse 6x6 grids, the best score that of the first dive.
+    #[test]
+    fn the_template_bound_starts_from_the_roots_duals() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(11);
+        let mut lowered = 0;
+        for round in 0..16 {
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 4 + round % 6);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+            engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX);
+            let best = engine.best.expect("a completion");
+            let aim = engine.aim;
+            engine.new_profits(0);
+            let root = match engine.node(0).smooth(aim) {
+                Some(b) if b > best => b,
+                _ => continue,
+            };
+            let (level, cells) = (&engine.levels[0], 36);
+            let mut u: Vec<i64> = (0..cells)
+                .map(|c| {
+                    let dual: i64 = (0..3)
+                        .map(|k| -i64::from(level.dual.cell_dual[k * cells + c]))
+                        .sum();
+                    dual * templates::SCALE / i64::from(SCALE)
+                })
+                .collect();
+            let mut templates = engine.templates.clone().expect("box templates");
+            let candidates = &level.grid.candidates;
+            let first = templates.bound(&weights, candidates, 0, 1, &mut u.clone());
+            assert!(first.unwrap() <= i64::from(root), "{:?}", givens);
+            let rounds = TEMPLATE_ROUNDS;
+            let theirs = templates.bound(&weights, candidates, i64::from(best), rounds, &mut u);
+            let wanted = theirs.map(|t| root.min(t as u32)).filter(|&b| b > best);
+            assert_eq!(engine.template_bound(Some(root)), wanted, "{:?}", givens);
+            lowered += (wanted < Some(root)) as usize;
+        }
+        assert!(lowered > 2, "the templates lowered {} bounds", lowered);
+    }
 }
