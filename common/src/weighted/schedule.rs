@@ -772,4 +772,35 @@ mod tests {
         }
         assert!(lowered > 2, "the templates lowered {} bounds", lowered);
     }
+
+    /// The search stops as soon as the root's bound meets the best score: on random 6x6
+    /// grids where the first dive finds a score and the root's first round of dual steps,
+    /// with fixing, brings the bound down to it (done here by hand, as the order of work
+    /// says), `maximise` returns that score after the first dive's nodes, no more.
+    #[test]
+    fn the_search_stops_once_the_roots_bound_meets_the_best_score() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(12);
+        let mut proved = 0;
+        for round in 0..30 {
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 6 + round % 8);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+            if engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX) {
+                continue;
+            }
+            let aim = engine.aim;
+            let bound = engine
+                .take_dual_steps(0, ROUND_STEPS)
+                .and_then(|_| engine.node(0).fix_reduced_costs(aim));
+            if bound != engine.best {
+                continue;
+            }
+            let mut whole = Maximiser::<u64>::new(&layout, &weights);
+            assert_eq!(whole.maximise(&givens), engine.best, "{:?}", givens);
+            assert_eq!(whole.nodes(), engine.nodes(), "{:?}", givens);
+            proved += 1;
+        }
+        assert!(proved > 5, "the first round proved {} scores", proved);
+    }
 }
