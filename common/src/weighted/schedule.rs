@@ -803,4 +803,55 @@ mod tests {
         }
         assert!(proved > 5, "the first round proved {} scores", proved);
     }
+
+    /// The dives in turns, against the runs their rule gives, taken by hand: with a first
+    /// budget of 1, the focus order first at twice its turn's budget, and the last dive from
+    /// a budget of 8, the dives are the focus order's with 2 nodes, the plain order's with
+    /// 2, and the focus order's last, with its dual steps and no budget; each ends the turns
+    /// when it finds a better completion or goes through the whole tree. Random 6x6 grids,
+    /// with the first dive's score to beat.
+    #[test]
+    fn the_dives_take_turns_by_their_rule() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(13);
+        let mut turns = [0; 3];
+        for round in 0..30 {
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 6 + round % 8);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+            if engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX) {
+                continue;
+            }
+            let mut model = engine.clone();
+            let before = model.best;
+            let runs = [
+                (Order::Focus, Some(2)),
+                (Order::Plain, Some(2)),
+                (Order::Focus, None),
+            ];
+            let mut wanted = None;
+            for (turn, &(order, budget)) in runs.iter().enumerate() {
+                turns[turn] += 1;
+                let run = Run {
+                    budget: budget.map_or(u64::MAX, |b| model.spent() + b),
+                    steps: if budget.is_some() { 0 } else { NODE_STEPS },
+                    stop_at_better: true,
+                    order,
+                };
+                if model.explore(run) {
+                    wanted = Some(true);
+                    break;
+                }
+                if model.best != before {
+                    wanted = Some(false);
+                    break;
+                }
+            }
+            let got = engine.dive_in_turns(1, true, 2, 8);
+            assert_eq!(Some(got), wanted, "{:?}", givens);
+            assert_eq!(engine.nodes(), model.nodes(), "{:?}", givens);
+            assert_eq!(engine.best, model.best, "{:?}", givens);
+        }
+        assert!(turns[2] > 5, "the turns taken: {:?}", turns);
+    }
 }
