@@ -403,4 +403,52 @@ mod tests {
         }
         assert!(stopped > 100, "the trees were too small: {}", stopped);
     }
+
+    /// A maximiser for `layout` with random weights 1-30, started from a random full grid
+    /// kept at `percent` of its cells, the full grid's score to beat.
+    fn started(rng: &mut Rng, layout: &Layout, percent: usize) -> Maximiser<u64> {
+        let cells = layout.cells();
+        let weights: Vec<u32> = (0..cells).map(|_| 1 + rng.below(30) as u32).collect();
+        let full = testkit::gen::random_solution(rng, layout.size(), layout.regions()).unwrap();
+        let givens: Vec<u8> = full
+            .iter()
+            .map(|&d| d * rng.percent(percent) as u8)
+            .collect();
+        let mut engine = Maximiser::<u64>::new(layout, &weights);
+        assert!(engine.start(&givens));
+        let score = (0..cells).map(|c| weights[c] * u32::from(full[c])).sum();
+        engine.best = Some(score);
+        engine.aim = Some(score);
+        engine
+    }
+
+    /// The even dual steps are averaging steps: on random sparse 6x6 grids, wherever the
+    /// steps go on past step `k` (the bound above the aim, the copies not all agreeing), `k`
+    /// even, `k + 1` steps leave the profits and the bound that `k` steps and then one
+    /// averaging step leave.
+    #[test]
+    fn the_even_dual_steps_average() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(14);
+        let mut checked = [0; 8];
+        for _ in 0..20 {
+            let engine = started(&mut rng, &layout, 20);
+            for k in (0..8).step_by(2) {
+                let mut wanted = engine.clone();
+                let bound = wanted.take_dual_steps(0, k).unwrap();
+                let level = &wanted.levels[0];
+                if wanted.aim >= Some(bound) || level.disagreements(36) == 0 {
+                    break;
+                }
+                let mut node = wanted.node(0);
+                node.average();
+                let bound = node.bound();
+                let mut got = engine.clone();
+                assert_eq!(got.take_dual_steps(0, k + 1), bound, "step {}", k);
+                assert_eq!(got.levels[0].dual.profit, wanted.levels[0].dual.profit);
+                checked[k] += 1;
+            }
+        }
+        assert!(checked[6] > 5, "steps checked: {:?}", checked);
+    }
 }
