@@ -46,9 +46,12 @@ impl<B: Bitset> Maximiser<B> {
     /// even steps average each cell's reduced costs over its copies ([`Node::average`]),
     /// odd steps are subgradient steps ([`Node::subgradient_step`]), which move profit
     /// between the copies of each cell whose row, column and region assign it different
-    /// digits. Returns the bound, or `None`
-    /// if the node is infeasible. When all copies agree, the assignments are a completion
-    /// scoring the bound, and it is recorded. O(steps) bound updates.
+    /// digits: `lambda * (bound - aim) * SCALE / (2 * pairs)` profit units, at least 1 and
+    /// at most `4 * SCALE`, `pairs` the pairs of copies that disagree; `lambda` is 2 until a
+    /// subgradient step leaves the bound no lower than the lowest before it, 1 from then on.
+    /// Returns the bound, or `None` if the node is infeasible. When all copies agree, the
+    /// assignments are a completion scoring the bound, and it is recorded. O(steps) bound
+    /// updates.
     pub(super) fn take_dual_steps(&mut self, depth: usize, steps: usize) -> Option<u32> {
         let mut bound = self.node(depth).bound()?;
         let mut lambda = 2;
@@ -450,5 +453,58 @@ mod tests {
             }
         }
         assert!(checked[6] > 5, "steps checked: {:?}", checked);
+    }
+
+    /// The odd dual steps are subgradient steps of the documented length: on random sparse
+    /// 6x6 grids, wherever the steps go on past step `k` (the bound above the aim, the copies
+    /// not all agreeing), `k` odd, `k + 1` steps leave the profits and the bound that `k`
+    /// steps and then one subgradient step leave, of `lambda * (bound - aim) * SCALE / (2 *
+    /// pairs)` profit units within 1 and `4 * SCALE`, from the bound and pairs after `k`
+    /// steps; `lambda` is 2 while every earlier subgradient step lowered the bound below
+    /// those before it, else 1.
+    #[test]
+    fn the_odd_dual_steps_take_the_documented_length() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(15);
+        let mut checked = [0; 2];
+        for _ in 0..20 {
+            let engine = started(&mut rng, &layout, 20);
+            let aim = engine.aim.unwrap();
+            let mut bounds = vec![engine.clone().take_dual_steps(0, 0).unwrap()];
+            let mut lambda = 2;
+            for k in 0..12 {
+                let mut wanted = engine.clone();
+                let bound = wanted.take_dual_steps(0, k).unwrap();
+                let pairs = wanted.levels[0].disagreements(36);
+                if bound <= aim || pairs == 0 {
+                    break;
+                }
+                let mut node = wanted.node(0);
+                if k % 2 == 0 {
+                    node.average();
+                } else {
+                    let gap = i64::from(bound - aim) * i64::from(SCALE);
+                    let delta = (lambda * gap / (2 * pairs)).clamp(1, 4 * i64::from(SCALE));
+                    node.subgradient_step(delta as i32);
+                }
+                let after = node.bound();
+                let mut got = engine.clone();
+                assert_eq!(got.take_dual_steps(0, k + 1), after, "step {}", k);
+                assert_eq!(got.levels[0].dual.profit, wanted.levels[0].dual.profit);
+                let after = after.unwrap();
+                if k % 2 == 1 {
+                    checked[lambda as usize - 1] += 1;
+                    if after >= bounds.iter().copied().min().unwrap() {
+                        lambda = 1;
+                    }
+                }
+                bounds.push(after);
+            }
+        }
+        assert!(
+            checked[0] > 5 && checked[1] > 5,
+            "steps checked: {:?}",
+            checked
+        );
     }
 }
