@@ -382,4 +382,127 @@ mod tests {
             solvable
         );
     }
+
+    /// The search stops once its bound shows that no completion scores above `aim`: on
+    /// random 4x4 and 6x6 grids, aiming at the maximum or a few points above it, the fewest
+    /// rounds whose bound is at most `aim` leave the same bound and multipliers as one round
+    /// more and as a hundred more. Many proofs stop above the maximum, where the templates
+    /// overlap and a further step would move the multipliers (at the maximum they may be
+    /// disjoint, a completion, where the search stops anyway).
+    #[test]
+    fn the_bound_stops_once_it_proves_the_aim() {
+        let mut rng = Rng::new(12);
+        let (mut proved, mut above) = (0, 0);
+        for round in 0..60 {
+            let (height, width) = if round % 2 == 0 { (2, 2) } else { (2, 3) };
+            let layout = Layout::boxes(height, width);
+            let n = layout.size();
+            let cells = n * n;
+            let regions: Vec<u8> = layout.regions().to_vec();
+            let solution = gen::random_solution(&mut rng, n, &regions).expect("a solution");
+            let keep = if n == 4 {
+                rng.below(8)
+            } else {
+                rng.between(12, 24)
+            };
+            let givens = gen::some_givens(&mut rng, &solution, keep);
+            let weights: Vec<u32> = (0..cells).map(|_| rng.below(10) as u32).collect();
+            let mut best = 0;
+            Backtracker::<u64>::new(&layout).visit_lex(&givens, |grid| {
+                let sum = (0..cells)
+                    .map(|cell| i64::from(weights[cell] * u32::from(grid[cell])))
+                    .sum::<i64>();
+                best = best.max(sum);
+                true
+            });
+            let all = (1u16 << n) - 1;
+            let candidates: Vec<u16> = givens
+                .iter()
+                .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
+                .collect();
+            let aim = best + rng.below(4) as i64;
+            let mut templates = Templates::new(&layout).expect("boxes have templates");
+            let mut run = |rounds: usize| {
+                let mut u = vec![0; cells];
+                let bound = templates.bound(&weights, &candidates, aim, rounds, &mut u);
+                (bound.expect("a completion exists"), u)
+            };
+            let first = (1..=200).find(|&rounds| run(rounds).0 <= aim);
+            if let Some(rounds) = first {
+                let (bound, u) = run(rounds);
+                assert_eq!(run(rounds + 1), (bound, u.clone()), "{:?}", givens);
+                assert_eq!(run(rounds + 100), (bound, u), "{:?}", givens);
+                proved += 1;
+                above += (bound > best) as usize;
+            }
+        }
+        assert!(
+            proved >= 50 && above >= 20,
+            "{} proofs, {} above",
+            proved,
+            above
+        );
+    }
+
+    /// The halving of the steps after `PATIENCE` rounds without a lower bound, on 2x2
+    /// grids (rows as regions) where the steps swing between two points of the same bound.
+    /// Each digit's two templates are the diagonals, cells 0 and 3 weighing `a` together,
+    /// cells 1 and 2 `b < a - 1`; with `x` the multipliers of the first diagonal less the
+    /// second's, in points, the bound is `3a - x` below `x = a - b`, where both digits take
+    /// the first diagonal, the larger completion's score `2a + b` up to `x = 2(a - b)`, and
+    /// `3b + x` above, where both take the second. From `x = 0` the first step, aiming at `3b < aim < a + 2b`, moves to
+    /// `x = 3a - aim`, past both switches, the next back to `x = aim - 3b`, at the same
+    /// bound, and so on; halved, a step lands midway, on the completion, where the search
+    /// stops. (`2 aim < 3(a + b)` keeps the swing's bound above the aim.) So the bound is the
+    /// swing's from the second round through round `PATIENCE + 2`, whose step is the first
+    /// halved, and the maximum from the next.
+    #[test]
+    fn the_steps_halve_after_patience_rounds_without_a_lower_bound() {
+        let layout = Layout::boxes(1, 2);
+        let mut templates = Templates::new(&layout).expect("boxes have templates");
+        let mut rng = Rng::new(13);
+        for _ in 0..20 {
+            let b = rng.below(4);
+            let a = rng.between(b + 2, b + 12);
+            let low = 3 * b + 1;
+            let high = (a + 2 * b - 1).min((3 * (a + b) - 1) / 2);
+            let aim = rng.between(low, high) as i64;
+            let w0 = rng.below(a + 1);
+            let w1 = rng.below(b + 1);
+            let weights = [w0, w1, b - w1, a - w0].map(|w| w as u32);
+            let maximum = [[1, 2, 2, 1], [2, 1, 1, 2]]
+                .iter()
+                .map(|grid| (0..4).map(|c| weights[c] * grid[c]).sum::<u32>())
+                .max()
+                .map(i64::from);
+            let mut bound = |rounds: usize| {
+                let mut u = vec![0; 4];
+                templates.bound(&weights, &[3; 4], aim, rounds, &mut u)
+            };
+            let swing = bound(2);
+            assert!(
+                swing < bound(1) && swing > maximum,
+                "{:?} aiming at {}",
+                weights,
+                aim
+            );
+            for rounds in 3..=PATIENCE + 2 {
+                assert_eq!(
+                    bound(rounds),
+                    swing,
+                    "{:?} after {} rounds",
+                    weights,
+                    rounds
+                );
+            }
+            assert_eq!(
+                bound(PATIENCE + 3),
+                maximum,
+                "{:?} aiming at {}",
+                weights,
+                aim
+            );
+            assert_eq!(bound(400), maximum, "{:?} aiming at {}", weights, aim);
+        }
+    }
 }

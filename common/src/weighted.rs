@@ -596,4 +596,63 @@ mod tests {
             assert_eq!(state.fewest_candidates(shuffle), wanted, "{:?}", unsolved);
         }
     }
+
+    /// The fitting's branch cell against its documented rule, computed directly on random
+    /// states: among the empty cells, the fewest candidates, then the most empty peers (the
+    /// peers read off the layout's houses, not the tables), then the first cell. Sparse and
+    /// dense states alike, with one or two candidates a cell, so that both ties are common.
+    #[test]
+    fn the_fitting_branches_on_the_fewest_candidates_then_the_most_empty_peers() {
+        let layout = Layout::boxes(3, 3);
+        let t = Tables::new::<u128>(&layout, &[0; 81]);
+        let mut state = State::<u128>::new(&t);
+        state.grid.unsolved = u128::EMPTY;
+        assert_eq!(state.most_constrained(&t), None, "no cell left");
+        let is_peer = |a: usize, b: usize| {
+            let (x, y) = (layout.houses_of(a), layout.houses_of(b));
+            a != b && (0..3).any(|k| x[k] == y[k])
+        };
+        let mut rng = Rng::new(6);
+        for _ in 0..500 {
+            let density = rng.between(1, 90);
+            let unsolved: Vec<usize> = (0..81).filter(|_| rng.percent(density)).collect();
+            state.grid.unsolved = unsolved
+                .iter()
+                .fold(u128::EMPTY, |set, &c| set.or(u128::cell(c)));
+            for c in 0..81 {
+                state.grid.candidates[c] = 1 << rng.below(9) | 1 << rng.below(9);
+            }
+            let count = |c: usize| state.grid.candidates[c].count_ones();
+            let empty = |c: usize| unsolved.iter().filter(|&&p| is_peer(c, p)).count();
+            let fewest = unsolved.iter().map(|&c| count(c)).min();
+            let most = unsolved
+                .iter()
+                .filter(|&&c| Some(count(c)) == fewest)
+                .map(|&c| empty(c))
+                .max();
+            let wanted = unsolved
+                .iter()
+                .copied()
+                .find(|&c| Some(count(c)) == fewest && Some(empty(c)) == most);
+            assert_eq!(state.most_constrained(&t), wanted, "{:?}", unsolved);
+        }
+    }
+
+    /// A digit's gain is what it adds to a completion's score: over random full 6x6 grids
+    /// and random weights, the gains of each cell's digit sum to the grid's score, counted
+    /// in whole points.
+    #[test]
+    fn the_gains_of_a_grid_sum_to_its_score() {
+        let layout = Layout::boxes(2, 3);
+        let regions: Vec<u8> = layout.regions().to_vec();
+        let mut rng = Rng::new(7);
+        for _ in 0..50 {
+            let weights: Vec<u32> = (0..36).map(|_| rng.below(31) as u32).collect();
+            let t = Tables::new::<u64>(&layout, &weights);
+            let grid = testkit::gen::random_solution(&mut rng, 6, &regions).expect("a grid");
+            let score: u32 = (0..36).map(|c| weights[c] * u32::from(grid[c])).sum();
+            let gains: f64 = (0..36).map(|c| t.gain(c, usize::from(grid[c]) - 1)).sum();
+            assert_eq!(gains, f64::from(score), "weights {:?}", weights);
+        }
+    }
 }

@@ -46,9 +46,12 @@ impl<B: Bitset> Maximiser<B> {
     /// even steps average each cell's reduced costs over its copies ([`Node::average`]),
     /// odd steps are subgradient steps ([`Node::subgradient_step`]), which move profit
     /// between the copies of each cell whose row, column and region assign it different
-    /// digits. Returns the bound, or `None`
-    /// if the node is infeasible. When all copies agree, the assignments are a completion
-    /// scoring the bound, and it is recorded. O(steps) bound updates.
+    /// digits: `lambda * (bound - aim) * SCALE / (2 * pairs)` profit units, at least 1 and
+    /// at most `4 * SCALE`, `pairs` the pairs of copies that disagree; `lambda` is 2 until a
+    /// subgradient step leaves the bound no lower than the lowest before it, 1 from then on.
+    /// Returns the bound, or `None` if the node is infeasible. When all copies agree, the
+    /// assignments are a completion scoring the bound, and it is recorded. O(steps) bound
+    /// updates.
     pub(super) fn take_dual_steps(&mut self, depth: usize, steps: usize) -> Option<u32> {
         let mut bound = self.node(depth).bound()?;
         let mut lambda = 2;
@@ -302,5 +305,206 @@ impl<B: Bitset> Maximiser<B> {
             (Some(_), None) => true,
             (Some(b), Some(aim)) => b > aim,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cmp::Reverse;
+    use testkit::rng::Rng;
+
+    /// The branching cell of the scored orders against its documented rule, computed
+    /// directly on random states: in the focus order, a cell with one candidate, else a
+    /// focus cell, first; then the fewest candidates (three or more alike), the largest
+    /// second-least loss (none for one candidate: the largest), the heaviest, the first
+    /// cell. The losses are random, with ties; the plain order and a maximiser without focus
+    /// cells ignore the focus.
+    #[test]
+    fn the_scored_orders_branch_by_their_documented_rule() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng::new(8);
+        for round in 0..300 {
+            let weights: Vec<u32> = (0..81).map(|_| rng.below(4) as u32).collect();
+            let mut engine = Maximiser::<u128>::new(&layout, &weights);
+            let focus: Vec<usize> = (0..81).filter(|_| rng.percent(30)).collect();
+            if round % 4 != 0 {
+                engine.set_focus(&focus);
+            }
+            let unsolved: Vec<usize> = (0..81).filter(|_| rng.percent(40)).collect();
+            let level = &mut engine.levels[0];
+            level.grid.unsolved = unsolved
+                .iter()
+                .fold(u128::EMPTY, |set, &c| set.or(u128::cell(c)));
+            // Rarely one candidate, which would decide the cell.
+            for c in 0..81 {
+                let bits = if rng.percent(3) { 1 } else { rng.between(2, 5) };
+                level.grid.candidates[c] = (0..bits).fold(0, |s, _| s | 1 << rng.below(9));
+            }
+            let dual = &mut level.dual;
+            for p in dual.profit.iter_mut().chain(&mut dual.cell_dual) {
+                *p = -(rng.below(6) as i32);
+            }
+            for v in dual.digit_dual.iter_mut() {
+                *v = -(rng.below(6) as i32);
+            }
+            let level = &engine.levels[0];
+            let t = &engine.tables;
+            let key = |focused: bool, c: usize| {
+                let count = level.grid.candidates[c].count_ones();
+                let mut losses: Vec<i64> = digits(level.grid.candidates[c])
+                    .map(|d| level.loss(9, 81, c, t.cell_houses[c], d))
+                    .collect();
+                losses.sort_unstable();
+                let second = losses.get(1).copied().unwrap_or(i64::MAX);
+                let late = focused && count > 1 && round % 4 != 0 && !focus.contains(&c);
+                (late, count.min(3), Reverse(second), Reverse(weights[c]))
+            };
+            for (order, focused) in [(Order::Plain, false), (Order::Focus, true)] {
+                let wanted = unsolved.iter().copied().min_by_key(|&c| key(focused, c));
+                assert_eq!(engine.select(0, order), wanted, "{:?}", unsolved);
+            }
+        }
+    }
+
+    /// Each search call counts one node, and a search stops once its nodes pass the budget:
+    /// on random 6x6 grids searched from scratch (no steps, nothing to beat, no stop at a
+    /// completion), the whole tree counts its nodes, the root among them, and a budget below
+    /// that stops the search after exactly one node more than the budget.
+    #[test]
+    fn a_search_counts_its_nodes_and_stops_past_its_budget() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(9);
+        let mut stopped = 0;
+        for _ in 0..10 {
+            let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
+            let full = testkit::gen::random_solution(&mut rng, 6, layout.regions()).unwrap();
+            let givens: Vec<u8> = full.iter().map(|&d| d * rng.percent(25) as u8).collect();
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            let mut search = |budget: u64| {
+                engine.best = None;
+                engine.aim = None;
+                engine.nodes = 0;
+                assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+                let stop = engine.search(
+                    0,
+                    &Run {
+                        budget,
+                        steps: 0,
+                        stop_at_better: false,
+                        order: Order::Plain,
+                    },
+                );
+                (!stop, engine.nodes)
+            };
+            let (whole, total) = search(u64::MAX);
+            assert!(whole && total >= 1, "{} nodes", total);
+            for budget in 0..total.min(40) {
+                assert_eq!(search(budget), (false, budget + 1), "{:?}", givens);
+                stopped += 1;
+            }
+        }
+        assert!(stopped > 100, "the trees were too small: {}", stopped);
+    }
+
+    /// A maximiser for `layout` with random weights 1-30, started from a random full grid
+    /// kept at `percent` of its cells, the full grid's score to beat.
+    fn started(rng: &mut Rng, layout: &Layout, percent: usize) -> Maximiser<u64> {
+        let cells = layout.cells();
+        let weights: Vec<u32> = (0..cells).map(|_| 1 + rng.below(30) as u32).collect();
+        let full = testkit::gen::random_solution(rng, layout.size(), layout.regions()).unwrap();
+        let givens: Vec<u8> = full
+            .iter()
+            .map(|&d| d * rng.percent(percent) as u8)
+            .collect();
+        let mut engine = Maximiser::<u64>::new(layout, &weights);
+        assert!(engine.start(&givens));
+        let score = (0..cells).map(|c| weights[c] * u32::from(full[c])).sum();
+        engine.best = Some(score);
+        engine.aim = Some(score);
+        engine
+    }
+
+    /// The even dual steps are averaging steps: on random sparse 6x6 grids, wherever the
+    /// steps go on past step `k` (the bound above the aim, the copies not all agreeing), `k`
+    /// even, `k + 1` steps leave the profits and the bound that `k` steps and then one
+    /// averaging step leave.
+    #[test]
+    fn the_even_dual_steps_average() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(14);
+        let mut checked = [0; 8];
+        for _ in 0..20 {
+            let engine = started(&mut rng, &layout, 20);
+            for k in (0..8).step_by(2) {
+                let mut wanted = engine.clone();
+                let bound = wanted.take_dual_steps(0, k).unwrap();
+                let level = &wanted.levels[0];
+                if wanted.aim >= Some(bound) || level.disagreements(36) == 0 {
+                    break;
+                }
+                let mut node = wanted.node(0);
+                node.average();
+                let bound = node.bound();
+                let mut got = engine.clone();
+                assert_eq!(got.take_dual_steps(0, k + 1), bound, "step {}", k);
+                assert_eq!(got.levels[0].dual.profit, wanted.levels[0].dual.profit);
+                checked[k] += 1;
+            }
+        }
+        assert!(checked[6] > 5, "steps checked: {:?}", checked);
+    }
+
+    /// The odd dual steps are subgradient steps of the documented length: on random sparse
+    /// 6x6 grids, wherever the steps go on past step `k` (the bound above the aim, the copies
+    /// not all agreeing), `k` odd, `k + 1` steps leave the profits and the bound that `k`
+    /// steps and then one subgradient step leave, of `lambda * (bound - aim) * SCALE / (2 *
+    /// pairs)` profit units within 1 and `4 * SCALE`, from the bound and pairs after `k`
+    /// steps; `lambda` is 2 while every earlier subgradient step lowered the bound below
+    /// those before it, else 1.
+    #[test]
+    fn the_odd_dual_steps_take_the_documented_length() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(15);
+        let mut checked = [0; 2];
+        for _ in 0..20 {
+            let engine = started(&mut rng, &layout, 20);
+            let aim = engine.aim.unwrap();
+            let mut bounds = vec![engine.clone().take_dual_steps(0, 0).unwrap()];
+            let mut lambda = 2;
+            for k in 0..12 {
+                let mut wanted = engine.clone();
+                let bound = wanted.take_dual_steps(0, k).unwrap();
+                let pairs = wanted.levels[0].disagreements(36);
+                if bound <= aim || pairs == 0 {
+                    break;
+                }
+                let mut node = wanted.node(0);
+                if k % 2 == 0 {
+                    node.average();
+                } else {
+                    let gap = i64::from(bound - aim) * i64::from(SCALE);
+                    let delta = (lambda * gap / (2 * pairs)).clamp(1, 4 * i64::from(SCALE));
+                    node.subgradient_step(delta as i32);
+                }
+                let after = node.bound();
+                let mut got = engine.clone();
+                assert_eq!(got.take_dual_steps(0, k + 1), after, "step {}", k);
+                assert_eq!(got.levels[0].dual.profit, wanted.levels[0].dual.profit);
+                let after = after.unwrap();
+                if k % 2 == 1 {
+                    checked[lambda as usize - 1] += 1;
+                    if after >= bounds.iter().copied().min().unwrap() {
+                        lambda = 1;
+                    }
+                }
+                bounds.push(after);
+            }
+        }
+        assert!(
+            checked[0] > 5 && checked[1] > 5,
+            "steps checked: {:?}",
+            checked
+        );
     }
 }

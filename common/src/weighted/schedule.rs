@@ -727,4 +727,131 @@ mod tests {
             assert_eq!(engine.spent(), spent, "{} nodes, {} fitted", nodes, fitted);
         }
     }
+
+    /// The digit templates' bound starts from the smoothed root's duals: with them, the
+    /// templates' first round bounds at most at the root's bound, and the bound that
+    /// `template_bound` returns is the root's lowered to the templates' after their rounds
+    /// from those multipliers (the three cell duals of each cell negated, summed and taken
+    /// from profit units to the templates' units), when that is still above the best score.
+    /// Random sparse 6x6 grids, the best score that of the first dive.
+    #[test]
+    fn the_template_bound_starts_from_the_roots_duals() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(11);
+        let mut lowered = 0;
+        for round in 0..16 {
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 4 + round % 6);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+            engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX);
+            let best = engine.best.expect("a completion");
+            let aim = engine.aim;
+            engine.new_profits(0);
+            let root = match engine.node(0).smooth(aim) {
+                Some(b) if b > best => b,
+                _ => continue,
+            };
+            let (level, cells) = (&engine.levels[0], 36);
+            let mut u: Vec<i64> = (0..cells)
+                .map(|c| {
+                    let dual: i64 = (0..3)
+                        .map(|k| -i64::from(level.dual.cell_dual[k * cells + c]))
+                        .sum();
+                    dual * templates::SCALE / i64::from(SCALE)
+                })
+                .collect();
+            let mut templates = engine.templates.clone().expect("box templates");
+            let candidates = &level.grid.candidates;
+            let first = templates.bound(&weights, candidates, 0, 1, &mut u.clone());
+            assert!(first.unwrap() <= i64::from(root), "{:?}", givens);
+            let rounds = TEMPLATE_ROUNDS;
+            let theirs = templates.bound(&weights, candidates, i64::from(best), rounds, &mut u);
+            let wanted = theirs.map(|t| root.min(t as u32)).filter(|&b| b > best);
+            assert_eq!(engine.template_bound(Some(root)), wanted, "{:?}", givens);
+            lowered += (wanted < Some(root)) as usize;
+        }
+        assert!(lowered > 2, "the templates lowered {} bounds", lowered);
+    }
+
+    /// The search stops as soon as the root's bound meets the best score: on random 6x6
+    /// grids where the first dive finds a score and the root's first round of dual steps,
+    /// with fixing, brings the bound down to it (done here by hand, as the order of work
+    /// says), `maximise` returns that score after the first dive's nodes, no more.
+    #[test]
+    fn the_search_stops_once_the_roots_bound_meets_the_best_score() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(12);
+        let mut proved = 0;
+        for round in 0..30 {
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 6 + round % 8);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+            if engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX) {
+                continue;
+            }
+            let aim = engine.aim;
+            let bound = engine
+                .take_dual_steps(0, ROUND_STEPS)
+                .and_then(|_| engine.node(0).fix_reduced_costs(aim));
+            if bound != engine.best {
+                continue;
+            }
+            let mut whole = Maximiser::<u64>::new(&layout, &weights);
+            assert_eq!(whole.maximise(&givens), engine.best, "{:?}", givens);
+            assert_eq!(whole.nodes(), engine.nodes(), "{:?}", givens);
+            proved += 1;
+        }
+        assert!(proved > 5, "the first round proved {} scores", proved);
+    }
+
+    /// The dives in turns, against the runs their rule gives, taken by hand: with a first
+    /// budget of 1, the focus order first at twice its turn's budget, and the last dive from
+    /// a budget of 8, the dives are the focus order's with 2 nodes, the plain order's with
+    /// 2, and the focus order's last, with its dual steps and no budget; each ends the turns
+    /// when it finds a better completion or goes through the whole tree. Random 6x6 grids,
+    /// with the first dive's score to beat.
+    #[test]
+    fn the_dives_take_turns_by_their_rule() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(13);
+        let mut turns = [0; 3];
+        for round in 0..30 {
+            let (weights, givens) = weighted_6x6(&mut rng, &layout, 6 + round % 8);
+            let mut engine = Maximiser::<u64>::new(&layout, &weights);
+            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+            if engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX) {
+                continue;
+            }
+            let mut model = engine.clone();
+            let before = model.best;
+            let runs = [
+                (Order::Focus, Some(2)),
+                (Order::Plain, Some(2)),
+                (Order::Focus, None),
+            ];
+            let mut wanted = None;
+            for (turn, &(order, budget)) in runs.iter().enumerate() {
+                turns[turn] += 1;
+                let run = Run {
+                    budget: budget.map_or(u64::MAX, |b| model.spent() + b),
+                    steps: if budget.is_some() { 0 } else { NODE_STEPS },
+                    stop_at_better: true,
+                    order,
+                };
+                if model.explore(run) {
+                    wanted = Some(true);
+                    break;
+                }
+                if model.best != before {
+                    wanted = Some(false);
+                    break;
+                }
+            }
+            let got = engine.dive_in_turns(1, true, 2, 8);
+            assert_eq!(Some(got), wanted, "{:?}", givens);
+            assert_eq!(engine.nodes(), model.nodes(), "{:?}", givens);
+            assert_eq!(engine.best, model.best, "{:?}", givens);
+        }
+        assert!(turns[2] > 5, "the turns taken: {:?}", turns);
+    }
 }
