@@ -427,6 +427,66 @@ mod tests {
         ]
     }
 
+    /// The houses of `tables` as lists of cells, by house number.
+    fn house_lists<B: Bitset>(tables: &Tables<B>) -> Vec<Vec<usize>> {
+        Cells(tables.all_houses)
+            .map(|h| Cells(tables.houses[h]).collect())
+            .collect()
+    }
+
+    /// One pass of locked candidates by brute force over the houses of `tables` (rows and
+    /// columns are the lines, houses `0..2N`); `cells[cell]` holds the cell's digits (bit
+    /// `digit - 1`). For each digit, each house of `stale` in turn: if the digit's places in
+    /// it all lie in another house, the two not both lines, the digit leaves the rest of the
+    /// other. True if it struck anything.
+    pub(super) fn brute_locked_pass<B: Bitset>(
+        tables: &Tables<B>,
+        cells: &mut [u32],
+        stale: u64,
+    ) -> bool {
+        let lines = 2 * tables.size;
+        let houses = house_lists(tables);
+        let mut struck = false;
+        for bit in (0..tables.size).map(|d| 1 << d) {
+            for a in Cells(stale) {
+                let house = &houses[a];
+                let places: Vec<usize> = house
+                    .iter()
+                    .copied()
+                    .filter(|&c| cells[c] & bit != 0)
+                    .collect();
+                for (b, other) in houses.iter().enumerate() {
+                    let confined = places.iter().all(|c| other.contains(c));
+                    if a != b && (a >= lines || b >= lines) && !places.is_empty() && confined {
+                        for &c in other.iter().filter(|c| !house.contains(c)) {
+                            struck |= cells[c] & bit != 0;
+                            cells[c] &= !bit;
+                        }
+                    }
+                }
+            }
+        }
+        struck
+    }
+
+    /// Each cell's digits (bit `digit - 1`) on the boards of `state`'s first `size` digits.
+    pub(super) fn digits_by_cell<B: Bitset>(state: &State<B>, size: usize) -> Vec<u32> {
+        (0..size * size)
+            .map(|cell| state.digits_of(size, cell))
+            .collect()
+    }
+
+    /// The digits' boards that hold each cell's digits of `cells`.
+    pub(super) fn boards_of<B: Bitset>(cells: &[u32]) -> [B; MAX_DIGITS] {
+        let mut boards = [B::EMPTY; MAX_DIGITS];
+        for (cell, &digits) in cells.iter().enumerate() {
+            for d in Digits(digits) {
+                boards[d] = boards[d].or(B::cell(cell));
+            }
+        }
+        boards
+    }
+
     #[test]
     fn a_retargeted_solver_counts_as_a_new_one() {
         // The first row given: 12 completions with blocks, 24 with row regions.
