@@ -469,6 +469,40 @@ mod tests {
         struck
     }
 
+    /// Propagation's rules by brute force, applied until none strikes anything: locked
+    /// candidates ([`brute_locked_pass`] on every house), naked singles (a cell's one digit
+    /// leaves the cells that share a house with it) and hidden singles (a digit with one
+    /// place in a house is that cell's only one).
+    pub(super) fn brute_closure<B: Bitset>(tables: &Tables<B>, cells: &mut [u32]) {
+        let houses = house_lists(tables);
+        loop {
+            let before = cells.to_vec();
+            brute_locked_pass(tables, cells, tables.all_houses);
+            for bit in (0..tables.size).map(|d| 1 << d) {
+                for house in &houses {
+                    let mut places = house.iter().filter(|&&c| cells[c] & bit != 0);
+                    if let (Some(&cell), None) = (places.next(), places.next()) {
+                        cells[cell] = bit;
+                    }
+                }
+            }
+            for cell in 0..cells.len() {
+                let digit = cells[cell];
+                if digit.count_ones() != 1 {
+                    continue;
+                }
+                for house in houses.iter().filter(|house| house.contains(&cell)) {
+                    for &peer in house.iter().filter(|&&peer| peer != cell) {
+                        cells[peer] &= !digit;
+                    }
+                }
+            }
+            if cells == &before[..] {
+                return;
+            }
+        }
+    }
+
     /// Each cell's digits (bit `digit - 1`) on the boards of `state`'s first `size` digits.
     pub(super) fn digits_by_cell<B: Bitset>(state: &State<B>, size: usize) -> Vec<u32> {
         (0..size * size)
