@@ -469,4 +469,73 @@ mod tests {
         // Roots solved and roots left to search, both.
         assert!(open > 30 && open < 140, "{}", open);
     }
+
+    /// The components of the empty cells of `givens`, two of them joined when they share a
+    /// row, a column or a region: how many.
+    fn empty_components(layout: &Layout, givens: &[u8]) -> usize {
+        let peers = layout.peers();
+        let mut seen = vec![false; givens.len()];
+        let mut components = 0;
+        for first in (0..givens.len()).filter(|&c| givens[c] == 0) {
+            if seen[first] {
+                continue;
+            }
+            components += 1;
+            seen[first] = true;
+            let mut stack = vec![first];
+            while let Some(cell) = stack.pop() {
+                for &peer in &peers[cell] {
+                    if givens[peer] == 0 && !seen[peer] {
+                        seen[peer] = true;
+                        stack.push(peer);
+                    }
+                }
+            }
+        }
+        components
+    }
+
+    /// The count of `givens` and the guesses it took, with boards of `B`.
+    fn count_and_guesses<B: Bitset>(layout: &Layout, givens: &[u8]) -> (usize, u64) {
+        let mut solver = Backtracker::<B>::new(layout);
+        let count = solver.count_up_to(givens, 1 << 20, &mut vec![0; givens.len()]);
+        (count, solver.guesses())
+    }
+
+    /// Guesses against the shape of the search on a full grid with two digits blanked. Each
+    /// house has two empty cells, which take the two digits one way or the other, so that a
+    /// component of empty cells (joined when they share a house) is filled by propagation
+    /// once one of its cells is placed, either way: 2^c solutions for c components. The first
+    /// branch tries only one of the two interchangeable digits, no guess; each branch below
+    /// it tries both, a guess: 2^(c-1) - 1 guesses.
+    #[test]
+    fn guesses_are_the_branches_that_try_two_digits() {
+        let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
+        let mut rng = Rng::new(41);
+        let mut components_seen = [0; 4];
+        for round in 0..120 {
+            let size = [4, 6, 9][round % 3];
+            let (regions, solution) =
+                gen::layout_with_solution(&mut rng, size, |rng| kinds[rng.below(3)]);
+            let layout = Layout::new(size, regions).unwrap();
+            let mut digits: Vec<u8> = (1..=size as u8).collect();
+            rng.shuffle(&mut digits);
+            let blank = |d: u8| digits[..2].contains(&d);
+            let givens: Vec<u8> = solution
+                .iter()
+                .map(|&d| if blank(d) { 0 } else { d })
+                .collect();
+            let components = empty_components(&layout, &givens);
+            let (count, guesses) = if size < 9 {
+                count_and_guesses::<u64>(&layout, &givens)
+            } else {
+                count_and_guesses::<u128>(&layout, &givens)
+            };
+            assert_eq!(count, 1 << components, "{:?}", givens);
+            assert_eq!(guesses, (1 << (components - 1)) - 1, "{:?}", givens);
+            components_seen[components.min(3)] += 1;
+        }
+        // One component, where the count guesses nothing, and several.
+        assert!(components_seen[1] > 10 && components_seen[2] + components_seen[3] > 10);
+    }
 }
