@@ -538,4 +538,30 @@ mod tests {
         // One component, where the count guesses nothing, and several.
         assert!(components_seen[1] > 10 && components_seen[2] + components_seen[3] > 10);
     }
+
+    /// A walk probes while its trials since the last solution are at most `PROBE_SHARE` per
+    /// node since then, and counts them anew once it has visited a solution since it last
+    /// asked: the share is what bounds the slowdown of a walk whose probes strike nothing.
+    #[test]
+    fn a_walk_probes_within_its_share() {
+        let mut walk = Walk {
+            visited: 3,
+            nodes: 0,
+            patience: PATIENCE,
+            fruitless: PATIENCE,
+            trials: PROBE_SHARE * PATIENCE,
+            trials_at: 3,
+        };
+        assert!(walk.may_probe());
+        walk.trials += 1;
+        assert!(!walk.may_probe());
+        walk.fruitless += 1;
+        assert!(walk.may_probe());
+        // A solution since: its trials no longer count, even with one node since.
+        walk.trials = 10 * PROBE_SHARE * PATIENCE;
+        walk.visited += 1;
+        walk.fruitless = 1;
+        assert!(walk.may_probe());
+        assert_eq!((walk.trials, walk.trials_at), (0, walk.visited));
+    }
 }
