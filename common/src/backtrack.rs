@@ -427,6 +427,100 @@ mod tests {
         ]
     }
 
+    /// The houses of `tables` as lists of cells, by house number.
+    fn house_lists<B: Bitset>(tables: &Tables<B>) -> Vec<Vec<usize>> {
+        Cells(tables.all_houses)
+            .map(|h| Cells(tables.houses[h]).collect())
+            .collect()
+    }
+
+    /// One pass of locked candidates by brute force over the houses of `tables` (rows and
+    /// columns are the lines, houses `0..2N`); `cells[cell]` holds the cell's digits (bit
+    /// `digit - 1`). For each digit, each house of `stale` in turn: if the digit's places in
+    /// it all lie in another house, the two not both lines, the digit leaves the rest of the
+    /// other. True if it struck anything.
+    pub(super) fn brute_locked_pass<B: Bitset>(
+        tables: &Tables<B>,
+        cells: &mut [u32],
+        stale: u64,
+    ) -> bool {
+        let lines = 2 * tables.size;
+        let houses = house_lists(tables);
+        let mut struck = false;
+        for bit in (0..tables.size).map(|d| 1 << d) {
+            for a in Cells(stale) {
+                let house = &houses[a];
+                let places: Vec<usize> = house
+                    .iter()
+                    .copied()
+                    .filter(|&c| cells[c] & bit != 0)
+                    .collect();
+                for (b, other) in houses.iter().enumerate() {
+                    let confined = places.iter().all(|c| other.contains(c));
+                    if a != b && (a >= lines || b >= lines) && !places.is_empty() && confined {
+                        for &c in other.iter().filter(|c| !house.contains(c)) {
+                            struck |= cells[c] & bit != 0;
+                            cells[c] &= !bit;
+                        }
+                    }
+                }
+            }
+        }
+        struck
+    }
+
+    /// Propagation's rules by brute force, applied until none strikes anything: locked
+    /// candidates ([`brute_locked_pass`] on every house), naked singles (a cell's one digit
+    /// leaves the cells that share a house with it) and hidden singles (a digit with one
+    /// place in a house is that cell's only one).
+    pub(super) fn brute_closure<B: Bitset>(tables: &Tables<B>, cells: &mut [u32]) {
+        let houses = house_lists(tables);
+        loop {
+            let before = cells.to_vec();
+            brute_locked_pass(tables, cells, tables.all_houses);
+            for bit in (0..tables.size).map(|d| 1 << d) {
+                for house in &houses {
+                    let mut places = house.iter().filter(|&&c| cells[c] & bit != 0);
+                    if let (Some(&cell), None) = (places.next(), places.next()) {
+                        cells[cell] = bit;
+                    }
+                }
+            }
+            for cell in 0..cells.len() {
+                let digit = cells[cell];
+                if digit.count_ones() != 1 {
+                    continue;
+                }
+                for house in houses.iter().filter(|house| house.contains(&cell)) {
+                    for &peer in house.iter().filter(|&&peer| peer != cell) {
+                        cells[peer] &= !digit;
+                    }
+                }
+            }
+            if cells == &before[..] {
+                return;
+            }
+        }
+    }
+
+    /// Each cell's digits (bit `digit - 1`) on the boards of `state`'s first `size` digits.
+    pub(super) fn digits_by_cell<B: Bitset>(state: &State<B>, size: usize) -> Vec<u32> {
+        (0..size * size)
+            .map(|cell| state.digits_of(size, cell))
+            .collect()
+    }
+
+    /// The digits' boards that hold each cell's digits of `cells`.
+    pub(super) fn boards_of<B: Bitset>(cells: &[u32]) -> [B; MAX_DIGITS] {
+        let mut boards = [B::EMPTY; MAX_DIGITS];
+        for (cell, &digits) in cells.iter().enumerate() {
+            for d in Digits(digits) {
+                boards[d] = boards[d].or(B::cell(cell));
+            }
+        }
+        boards
+    }
+
     #[test]
     fn a_retargeted_solver_counts_as_a_new_one() {
         // The first row given: 12 completions with blocks, 24 with row regions.

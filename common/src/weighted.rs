@@ -655,4 +655,26 @@ mod tests {
             assert_eq!(gains, f64::from(score), "weights {:?}", weights);
         }
     }
+
+    /// With no cell weighing anything, the root is a tail ([`Maximiser::fit_tail`]). The
+    /// givens leave a 4x4 grid open on a rectangle of two rows, two columns and two boxes,
+    /// each cell with the candidates 1 and 3, which no single or locked candidate settles:
+    /// the first dive visits the root, a bounded node, and the fitting branches once, on a
+    /// cell of the rectangle, after which propagation fills the other three. The completion
+    /// found scores the root's bound, 0, which ends the search: [`Maximiser::nodes`] counts
+    /// the two nodes.
+    #[test]
+    fn the_nodes_count_the_bounded_node_and_the_tails_fitting() {
+        let layout = Layout::boxes(2, 2);
+        let mut engine = Maximiser::<u64>::new(&layout, &[0; 16]);
+        let givens = [0, 2, 0, 4, 0, 4, 0, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        assert_eq!(engine.maximise(&givens), Some(0));
+        assert_eq!(engine.nodes(), 2);
+        let corners = [0, 2, 4, 6].map(|cell| engine.best_grid()[cell]);
+        assert!(
+            corners == [1, 3, 3, 1] || corners == [3, 1, 1, 3],
+            "{:?}",
+            corners
+        );
+    }
 }

@@ -327,7 +327,9 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backtrack::tests::{brute_closure, digits_by_cell};
     use crate::backtrack::tests::{is_solution, parse, sparse_instance};
+    use testkit::gen::{self, LayoutKind};
     use testkit::rng::Rng;
 
     /// The 6x6 layout whose groups are the rows, but for the cells of column `c` swapped
@@ -418,5 +420,148 @@ mod tests {
             unused[layout.size() - used.count_ones() as usize] += 1;
         }
         assert!(unused[..3].iter().all(|&k| k > 0), "{:?}", unused);
+    }
+
+    /// Asserts that `start` leaves at the root what propagation's rules, run by brute force
+    /// until none strikes anything (`brute_closure`), leave of `givens`: the same candidates,
+    /// and unsolved the cells with two or more. Whether any cell is left unsolved.
+    fn root_is_the_closure<B: Bitset>(layout: &Layout, givens: &[u8]) -> bool {
+        let size = layout.size();
+        let mut search: Search<B> = Search::new(layout);
+        assert!(search.start(givens));
+        let all = (1 << size) - 1;
+        let mut expected: Vec<u32> = givens
+            .iter()
+            .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
+            .collect();
+        brute_closure(&search.tables, &mut expected);
+        let root = &search.levels[0];
+        assert_eq!(digits_by_cell(root, size), expected, "{:?}", givens);
+        let unsolved = expected.iter().map(|&digits| digits.count_ones() > 1);
+        assert!(unsolved
+            .enumerate()
+            .all(|(cell, open)| root.unsolved.contains(cell) == open));
+        !root.unsolved.is_empty()
+    }
+
+    /// The root against propagation's rules: naked and hidden singles and locked candidates
+    /// on every house, until none strikes anything, from givens of a full grid (so the order
+    /// of the strikes does not matter). Boxes, grown and scattered layouts, on both board
+    /// widths, with few givens and many.
+    #[test]
+    fn the_root_is_where_the_rules_of_propagation_end() {
+        let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
+        let mut rng = Rng::new(37);
+        let mut open = 0;
+        for round in 0..150 {
+            let size = [4, 6, 9][round % 3];
+            let (regions, solution) =
+                gen::layout_with_solution(&mut rng, size, |rng| kinds[rng.below(3)]);
+            let layout = Layout::new(size, regions).unwrap();
+            let count = rng.below(size * size * 2 / 3);
+            let givens = gen::some_givens(&mut rng, &solution, count);
+            open += if size < 9 {
+                root_is_the_closure::<u64>(&layout, &givens)
+            } else {
+                root_is_the_closure::<u128>(&layout, &givens)
+            } as usize;
+        }
+        // Roots solved and roots left to search, both.
+        assert!(open > 30 && open < 140, "{}", open);
+    }
+
+    /// The components of the empty cells of `givens`, two of them joined when they share a
+    /// row, a column or a region: how many.
+    fn empty_components(layout: &Layout, givens: &[u8]) -> usize {
+        let peers = layout.peers();
+        let mut seen = vec![false; givens.len()];
+        let mut components = 0;
+        for first in (0..givens.len()).filter(|&c| givens[c] == 0) {
+            if seen[first] {
+                continue;
+            }
+            components += 1;
+            seen[first] = true;
+            let mut stack = vec![first];
+            while let Some(cell) = stack.pop() {
+                for &peer in &peers[cell] {
+                    if givens[peer] == 0 && !seen[peer] {
+                        seen[peer] = true;
+                        stack.push(peer);
+                    }
+                }
+            }
+        }
+        components
+    }
+
+    /// The count of `givens` and the guesses it took, with boards of `B`.
+    fn count_and_guesses<B: Bitset>(layout: &Layout, givens: &[u8]) -> (usize, u64) {
+        let mut solver = Backtracker::<B>::new(layout);
+        let count = solver.count_up_to(givens, 1 << 20, &mut vec![0; givens.len()]);
+        (count, solver.guesses())
+    }
+
+    /// Guesses against the shape of the search on a full grid with two digits blanked. Each
+    /// house has two empty cells, which take the two digits one way or the other, so that a
+    /// component of empty cells (joined when they share a house) is filled by propagation
+    /// once one of its cells is placed, either way: 2^c solutions for c components. The first
+    /// branch tries only one of the two interchangeable digits, no guess; each branch below
+    /// it tries both, a guess: 2^(c-1) - 1 guesses.
+    #[test]
+    fn guesses_are_the_branches_that_try_two_digits() {
+        let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
+        let mut rng = Rng::new(41);
+        let mut components_seen = [0; 4];
+        for round in 0..120 {
+            let size = [4, 6, 9][round % 3];
+            let (regions, solution) =
+                gen::layout_with_solution(&mut rng, size, |rng| kinds[rng.below(3)]);
+            let layout = Layout::new(size, regions).unwrap();
+            let mut digits: Vec<u8> = (1..=size as u8).collect();
+            rng.shuffle(&mut digits);
+            let blank = |d: u8| digits[..2].contains(&d);
+            let givens: Vec<u8> = solution
+                .iter()
+                .map(|&d| if blank(d) { 0 } else { d })
+                .collect();
+            let components = empty_components(&layout, &givens);
+            let (count, guesses) = if size < 9 {
+                count_and_guesses::<u64>(&layout, &givens)
+            } else {
+                count_and_guesses::<u128>(&layout, &givens)
+            };
+            assert_eq!(count, 1 << components, "{:?}", givens);
+            assert_eq!(guesses, (1 << (components - 1)) - 1, "{:?}", givens);
+            components_seen[components.min(3)] += 1;
+        }
+        // One component, where the count guesses nothing, and several.
+        assert!(components_seen[1] > 10 && components_seen[2] + components_seen[3] > 10);
+    }
+
+    /// A walk probes while its trials since the last solution are at most `PROBE_SHARE` per
+    /// node since then, and counts them anew once it has visited a solution since it last
+    /// asked: the share is what bounds the slowdown of a walk whose probes strike nothing.
+    #[test]
+    fn a_walk_probes_within_its_share() {
+        let mut walk = Walk {
+            visited: 3,
+            nodes: 0,
+            patience: PATIENCE,
+            fruitless: PATIENCE,
+            trials: PROBE_SHARE * PATIENCE,
+            trials_at: 3,
+        };
+        assert!(walk.may_probe());
+        walk.trials += 1;
+        assert!(!walk.may_probe());
+        walk.fruitless += 1;
+        assert!(walk.may_probe());
+        // A solution since: its trials no longer count, even with one node since.
+        walk.trials = 10 * PROBE_SHARE * PATIENCE;
+        walk.visited += 1;
+        walk.fruitless = 1;
+        assert!(walk.may_probe());
+        assert_eq!((walk.trials, walk.trials_at), (0, walk.visited));
     }
 }

@@ -855,3 +855,52 @@ mod tests {
         assert!(turns[2] > 5, "the turns taken: {:?}", turns);
     }
 }
+
+/// Tests of [`Maximiser::dive_in_turns`]'s turns, apart from the tests of the schedule as a
+/// whole.
+#[cfg(test)]
+mod turn_tests {
+    use super::*;
+    use testkit::target9_weights;
+
+    /// Once a completion is known, the scored orders take turns: a plain dive that spends its
+    /// budget hands over to a focus dive with `focus_share` times the next budget. Without
+    /// focus cells the focus order branches as the plain one, so each dive from the root
+    /// follows the same path to a better completion, whose length a dive without a budget
+    /// measures first. The first dive, with a budget of 1, stops at its second node; the
+    /// focus dive's budget covers the path: the work is those two nodes and the path. Were
+    /// the plain order to keep its turn, its doubled budgets would stop short of the path
+    /// again before reaching it.
+    #[test]
+    fn a_plain_dive_that_spends_its_budget_hands_over_to_the_focus_order() {
+        let layout = Layout::boxes(3, 3);
+        let mut engine = Maximiser::<u128>::new(&layout, &target9_weights());
+        assert!(engine.start(&[0; 81]) && engine.node(0).bound().is_some());
+        // A first completion, from a blind dive: the dives after it are all scored.
+        let whole = engine.explore(Run {
+            budget: u64::MAX,
+            steps: 0,
+            stop_at_better: true,
+            order: Order::Blind(mix(1) | 1),
+        });
+        assert!(!whole && engine.best.is_some());
+        let before = engine.spent();
+        let mut reference = engine.clone();
+        let whole = reference.explore(Run {
+            budget: u64::MAX,
+            steps: 0,
+            stop_at_better: true,
+            order: Order::Plain,
+        });
+        assert!(
+            !whole && reference.best > engine.best,
+            "a better completion exists"
+        );
+        let path = reference.spent() - before;
+        let share = CEILING_FOCUS_SHARE;
+        assert!(path > 3 && path <= 2 * share, "{} nodes", path);
+        assert!(!engine.dive_in_turns(1, false, share, u64::MAX));
+        assert_eq!(engine.best, reference.best);
+        assert_eq!(engine.spent() - before, 2 + path);
+    }
+}
