@@ -450,6 +450,18 @@ mod tests {
         assert!(boxes.work() > 0);
     }
 
+    /// A search by the bitset backtracker adds `NODE_WORK` for each of its nodes to the work
+    /// counted before it (see [`RowLex6::work`]).
+    #[test]
+    fn the_backtracker_adds_its_nodes_to_the_work() {
+        let mut walk = RowLex6::new(&hunted());
+        walk.work = 5;
+        assert_eq!(walk.backtrack(&[0; CELLS], 0, &mut |_, _| false), 1);
+        let nodes = walk.backtracker.nodes();
+        assert!(nodes > 0);
+        assert_eq!(walk.work, 5 + NODE_WORK * nodes);
+    }
+
     #[test]
     fn a_visit_stops_when_asked() {
         let mut walk = RowLex6::new(&Layout::boxes(2, 3));
