@@ -469,7 +469,7 @@ mod tests {
         let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
         let mut rng = Rng::new(29);
         let mut struck = 0;
-        for round in 0..300 {
+        for round in 0..100 {
             let size = [4, 6, 9][round % 3];
             let (regions, solution) =
                 gen::layout_with_solution(&mut rng, size, |rng| kinds[rng.below(3)]);
@@ -497,6 +497,6 @@ mod tests {
             assert_eq!(digits_by_cell(&state, size), expected, "round {}", round);
             struck += strikes as usize;
         }
-        assert!(struck > 100, "{}", struck);
+        assert!(struck > 30, "{}", struck);
     }
 }
