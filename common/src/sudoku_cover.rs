@@ -417,6 +417,26 @@ mod tests {
         assert_eq!(all_solutions(&mut none), vec![Vec::<u8>::new()]);
     }
 
+    /// A branch point tries at most N options (a cell's digits, or a digit's places in a
+    /// house), so a count of `c` solutions takes at least `(c - 1) / (N - 1)` of them; a
+    /// grid with one completion left to fill takes none, and clashing givens none.
+    #[test]
+    fn guesses_are_the_branch_points_a_count_needs() {
+        let mut solution = vec![0; 16];
+        let mut cover = SudokuCover::new(4, &boxes(2, 2), &[0; 16]);
+        assert_eq!(cover.count_up_to(1000, &mut solution), 288);
+        assert!(cover.guesses() >= 287 / 3, "{}", cover.guesses());
+        let mut givens = solution.clone();
+        givens[0] = 0;
+        cover.set_givens(&givens);
+        assert_eq!(cover.count_up_to(2, &mut solution), 1);
+        assert_eq!(cover.guesses(), 0);
+        givens[0] = givens[1];
+        cover.set_givens(&givens);
+        assert_eq!(cover.count_up_to(2, &mut solution), 0);
+        assert_eq!(cover.guesses(), 0);
+    }
+
     #[test]
     fn regions_come_from_the_numbers_given() {
         // Brute force: every 4x4 Latin square, built row by row from the permutations, kept if
