@@ -109,3 +109,77 @@ fn read_case(scanner: &mut Scanner, case: &mut Case) -> Result<(), InputError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::gen::Rng;
+
+    /// A case before anything is read into it, as [`solve`] makes it.
+    fn blank() -> Case {
+        Case {
+            givens: [0; CELLS],
+            walls: [0; CELLS],
+            at: [Position::default(); CELLS],
+        }
+    }
+
+    /// 81 random cell values with the digit part 0-9 and any walls.
+    fn valid_values(rng: &mut Rng) -> Vec<u8> {
+        (0..CELLS)
+            .map(|_| (16 * rng.below(16) + rng.below(10)) as u8)
+            .collect()
+    }
+
+    /// `values` written plainly, then a token that follows the case: each value in one to
+    /// three digits (leading zeros at random), after up to three whitespace characters of the
+    /// kinds the scanner skips (at least one between two values).
+    fn plainly(rng: &mut Rng, values: &[u8]) -> Vec<u8> {
+        let mut text = Vec::new();
+        for (i, value) in values.iter().map(u8::to_string).enumerate() {
+            for _ in 0..rng.between(usize::from(i > 0), 3) {
+                text.push(b" \t\r\n\x0b\x0c"[rng.below(6)]);
+            }
+            text.resize(text.len() + rng.below(4 - value.len()), b'0');
+            text.extend_from_slice(value.as_bytes());
+        }
+        text.extend_from_slice(b"\n7\n");
+        text
+    }
+
+    /// On plainly written valid cases the fast read succeeds, fills `givens` and `walls` as
+    /// [`read_case`] does, leaves `at` alone and stops where [`read_case`] stops.
+    #[test]
+    fn the_fast_read_reads_plain_cases_as_read_case_does() {
+        let mut rng = Rng::new(1);
+        for _ in 0..300 {
+            let values = valid_values(&mut rng);
+            let text = plainly(&mut rng, &values);
+            let (mut fast, mut slow) = (Scanner::new(text.clone()), Scanner::new(text));
+            let (mut by_fast, mut by_slow) = (blank(), blank());
+            assert!(read_case_fast(&mut fast, &mut by_fast));
+            read_case(&mut slow, &mut by_slow).expect("a valid case");
+            assert_eq!(by_fast.givens, by_slow.givens);
+            assert_eq!(by_fast.walls, by_slow.walls);
+            assert_eq!(by_fast.at, blank().at);
+            assert_eq!(fast.position(), slow.position());
+        }
+    }
+
+    /// A value whose digit part is 10-15, anywhere in a plainly written case, makes the fast
+    /// read return false, as [`read_case`] refuses it.
+    #[test]
+    fn the_fast_read_refuses_a_digit_part_past_9() {
+        let mut rng = Rng::new(2);
+        for _ in 0..300 {
+            let mut values = valid_values(&mut rng);
+            values[rng.below(CELLS)] = (16 * rng.below(16) + rng.between(10, 15)) as u8;
+            let text = plainly(&mut rng, &values);
+            assert!(!read_case_fast(
+                &mut Scanner::new(text.clone()),
+                &mut blank()
+            ));
+            assert!(read_case(&mut Scanner::new(text), &mut blank()).is_err());
+        }
+    }
+}
