@@ -249,3 +249,58 @@ impl SolutionPrinter {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::gen::Rng;
+
+    /// `n` as a [`Number`] documents its fields: the text of `format!("{}\n", n)`, its last
+    /// digit and what adds one to that digit.
+    fn number(n: u64) -> Number {
+        let text = format!("{}\n", n);
+        let mut bytes = [0; 16];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Number {
+            text: u128::from_le_bytes(bytes),
+            len: text.len(),
+            last_digit: (n % 10) as u8,
+            last_unit: 1 << (8 * (text.len() - 2)),
+        }
+    }
+
+    /// Checks that `got` holds `n` as [`number`] does.
+    fn assert_holds(got: Number, n: u64) {
+        let want = number(n);
+        let text = |x: Number| x.text.to_le_bytes()[..x.len].to_vec();
+        assert_eq!(text(got), text(want), "the text of {}", n);
+        assert_eq!(got.last_digit, want.last_digit, "the last digit of {}", n);
+        assert_eq!(got.last_unit, want.last_unit, "the last unit of {}", n);
+    }
+
+    /// The printer's number starts at 0 and, counted up n times, holds n: its text and its
+    /// last digit with what adds one to it.
+    #[test]
+    fn counting_up_from_the_start_holds_each_number() {
+        let mut counted = SolutionPrinter::new().number;
+        assert_holds(counted, 0);
+        for n in 1..=3000 {
+            counted.count_up();
+            assert_holds(counted, n);
+        }
+    }
+
+    /// Counting up carries across any digits of a number of up to 14 digits, the most the
+    /// printer holds.
+    #[test]
+    fn counting_up_carries_up_to_14_digits() {
+        let mut rng = Rng::new(1);
+        let nines = (1..14).map(|digits| 10u64.pow(digits) - 1);
+        let any = (0..1000).map(|_| rng.next_u64() % (10u64.pow(14) - 1));
+        for n in nines.chain(any) {
+            let mut counted = number(n);
+            counted.count_up();
+            assert_holds(counted, n + 1);
+        }
+    }
+}
