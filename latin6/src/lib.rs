@@ -253,6 +253,8 @@ impl SolutionPrinter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use common::driver::solve_into;
+    use std::io;
     use testkit::gen::Rng;
 
     /// `n` as a [`Number`] documents its fields: the text of `format!("{}\n", n)`, its last
@@ -276,6 +278,40 @@ mod tests {
         assert_eq!(text(got), text(want), "the text of {}", n);
         assert_eq!(got.last_digit, want.last_digit, "the last digit of {}", n);
         assert_eq!(got.last_unit, want.last_unit, "the last unit of {}", n);
+    }
+
+    /// Solution `n` as the statement prints it: the number, then each row's letters spaced.
+    fn solution_text(n: u64, rows: &[u16]) -> String {
+        let mut text = format!("{}\n", n);
+        for &p in rows {
+            let letters: Vec<String> = DIGITS[usize::from(p)]
+                .iter()
+                .map(|&d| char::from(b'A' + d - 1).to_string())
+                .collect();
+            text += &letters.join(" ");
+            text.push('\n');
+        }
+        text
+    }
+
+    /// A random permutation's index.
+    fn permutation(rng: &mut Rng) -> u16 {
+        rng.below(DIGITS.len()) as u16
+    }
+
+    /// A writer that keeps each write apart.
+    #[derive(Default)]
+    struct Writes(Vec<Vec<u8>>);
+
+    impl Write for Writes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.push(buf.to_vec());
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
     }
 
     /// The printer's number starts at 0 and, counted up n times, holds n: its text and its
@@ -302,5 +338,94 @@ mod tests {
             counted.count_up();
             assert_holds(counted, n + 1);
         }
+    }
+
+    /// Through the writer [`solve`] prints to, [`SolutionPrinter::print`] sends only whole
+    /// blocks of solutions of at least [`BLOCK`] bytes, straight past the writer's buffer;
+    /// with the rest written at the end as [`solve`] does, out come the solutions in order.
+    #[test]
+    fn the_printer_sends_whole_blocks_past_the_buffer() {
+        let mut rng = Rng::new(2);
+        let mut printer = SolutionPrinter::new();
+        let mut writes = Writes::default();
+        let mut expected = String::new();
+        let mut ends = vec![0];
+        let mut n = 0;
+        solve_into(&mut Scanner::new(Vec::new()), &mut writes, |_, out| {
+            while n < 20_000 {
+                let above = [0; 3].map(|_| permutation(&mut rng));
+                let below: Vec<[u16; 3]> = (0..rng.below(4 * SOME))
+                    .map(|_| [0; 3].map(|_| permutation(&mut rng)))
+                    .collect();
+                printer.print(out, &above, &below)?;
+                assert!(out.buffer().is_empty(), "a block went into the buffer");
+                for rows in &below {
+                    n += 1;
+                    expected += &solution_text(
+                        n,
+                        &[above[0], above[1], above[2], rows[0], rows[1], rows[2]],
+                    );
+                    ends.push(expected.len());
+                }
+            }
+            out.flush()?;
+            out.get_mut().write_all(&printer.block[..printer.filled])?;
+            Ok(())
+        })
+        .expect("writes to memory");
+        let (_, blocks) = writes.0.split_last().expect("the final write");
+        assert!(blocks.len() > 2, "{} blocks", blocks.len());
+        let mut sent = 0;
+        for block in blocks {
+            assert!(block.len() >= BLOCK, "a block of {} bytes", block.len());
+            sent += block.len();
+            assert!(
+                ends.binary_search(&sent).is_ok(),
+                "a block ends within a solution"
+            );
+        }
+        assert_eq!(writes.0.concat(), expected.as_bytes());
+    }
+
+    /// Solutions numbered with 14 digits, the most the printer holds, print as the statement
+    /// says, and a solution with all that [`SolutionPrinter::print`] copies for it fits in
+    /// [`SOLUTION`] bytes.
+    #[test]
+    fn solutions_of_14_digits_fit_in_their_room() {
+        let mut rng = Rng::new(3);
+        let last = 10u64.pow(14) - 1;
+        let first = last - 2 * SOME as u64;
+        let mut printer = SolutionPrinter::new();
+        printer.number = number(first - 1);
+        let mut out = Out::new(io::sink());
+        let mut expected = String::new();
+        let mut n = first;
+        let mut print = |printer: &mut SolutionPrinter, count| {
+            let above = [0; 3].map(|_| permutation(&mut rng));
+            let below: Vec<[u16; 3]> = (0..count)
+                .map(|_| [0; 3].map(|_| permutation(&mut rng)))
+                .collect();
+            printer
+                .print(&mut out, &above, &below)
+                .expect("the sink takes all");
+            for rows in &below {
+                expected += &solution_text(
+                    n,
+                    &[above[0], above[1], above[2], rows[0], rows[1], rows[2]],
+                );
+                n += 1;
+            }
+        };
+        print(&mut printer, 1);
+        // The block came zeroed; the copies that reach furthest end in spaces.
+        let touched = printer
+            .block
+            .iter()
+            .rposition(|&b| b != 0)
+            .map_or(0, |at| at + 1);
+        assert!(touched <= SOLUTION, "{} bytes touched", touched);
+        print(&mut printer, last - first);
+        assert_holds(printer.number, last);
+        assert_eq!(&printer.block[..printer.filled], expected.as_bytes());
     }
 }
