@@ -120,6 +120,8 @@ mod tests {
     use super::*;
     use crate::backtrack::tests::layouts4;
     use crate::bitset::Bits256;
+    use testkit::gen::{self, LayoutKind};
+    use testkit::rng::Rng;
 
     #[test]
     fn tables_filled_in_place_are_those_of_a_new_layout() {
@@ -172,5 +174,99 @@ mod tests {
         }
         assert_tables_match::<u128>(&Layout::new(9, regions).unwrap());
         assert_tables_match::<Bits256>(&Layout::boxes(4, 4));
+    }
+
+    /// The houses after the rows, columns and regions are those the law of leftovers gives,
+    /// found here by sets of cells: for each band of `k` rows, then of `k` columns (in the
+    /// order of their bits), its cells outside the regions inside it when `k - 1` regions
+    /// lie inside, then the cells outside it of the regions inside or meeting it when those
+    /// are `k + 1`; each once, none that is already a house. And every house holds each
+    /// digit once in a full grid of the layout.
+    #[test]
+    fn the_implied_houses_are_those_of_the_law_of_leftovers() {
+        let kinds = [LayoutKind::Grown, LayoutKind::Scattered];
+        let mut rng = Rng::new(31);
+        let mut implied = 0;
+        for round in 0..60 {
+            let size = [4, 5, 6, 7, 8][round % 5];
+            let (regions, solution) =
+                gen::layout_with_solution(&mut rng, size, |rng| kinds[rng.below(2)]);
+            let layout = Layout::new(size, regions.clone()).unwrap();
+            let t: Tables<u128> = Tables::new(&layout);
+            let line = |direction: usize, l: usize| -> Vec<usize> {
+                (0..size)
+                    .map(|i| {
+                        if direction == 0 {
+                            l * size + i
+                        } else {
+                            i * size + l
+                        }
+                    })
+                    .collect()
+            };
+            let region = |g: usize| -> Vec<usize> {
+                (0..size * size)
+                    .filter(|&c| regions[c] as usize == g)
+                    .collect()
+            };
+            let mut expected: Vec<Vec<usize>> = layout.houses().to_vec();
+            for house in expected.iter_mut() {
+                house.sort_unstable();
+            }
+            let houses = expected.len();
+            for direction in 0..2 {
+                for lines in 1u32..(1 << size) - 1 {
+                    let band: Vec<usize> = (0..size)
+                        .filter(|l| lines >> l & 1 == 1)
+                        .flat_map(|l| line(direction, l))
+                        .collect();
+                    let k = lines.count_ones() as usize;
+                    let (mut inside, mut met) = (vec![], vec![]);
+                    for g in 0..size {
+                        let within = region(g).iter().filter(|c| band.contains(c)).count();
+                        if within == size {
+                            inside.push(g);
+                        } else if within > 0 {
+                            met.push(g);
+                        }
+                    }
+                    let mut found = vec![];
+                    if inside.len() + 1 == k {
+                        found.push(
+                            band.iter()
+                                .copied()
+                                .filter(|&c| !inside.contains(&(regions[c] as usize)))
+                                .collect::<Vec<_>>(),
+                        );
+                    }
+                    if inside.len() + met.len() == k + 1 {
+                        let cells = inside.iter().chain(&met).flat_map(|&g| region(g));
+                        found.push(cells.filter(|c| !band.contains(c)).collect());
+                    }
+                    for mut house in found {
+                        house.sort_unstable();
+                        if !expected.contains(&house) && expected.len() < 64 {
+                            expected.push(house);
+                        }
+                    }
+                }
+            }
+            implied += expected.len() - houses;
+            let actual: Vec<Vec<usize>> = Cells(t.all_houses)
+                .map(|h| Cells(t.houses[h]).collect())
+                .collect();
+            assert_eq!(actual, expected, "{:?}", regions);
+            for house in &actual {
+                let mut digits: Vec<u8> = house.iter().map(|&c| solution[c]).collect();
+                digits.sort_unstable();
+                assert_eq!(
+                    digits,
+                    (1..=size as u8).collect::<Vec<_>>(),
+                    "{:?}",
+                    regions
+                );
+            }
+        }
+        assert!(implied > 60, "{} implied houses", implied);
     }
 }
