@@ -677,4 +677,41 @@ mod tests {
             corners
         );
     }
+
+    /// A digit's reduced costs and loss against their documented rule, computed directly on
+    /// random duals of a 9x9 state, the houses read off the layout: in each house of the
+    /// cell, `-profit - cell_dual - digit_dual`, and the loss their sum.
+    #[test]
+    fn the_losses_sum_the_reduced_costs_of_the_cells_copies() {
+        let layout = Layout::boxes(3, 3);
+        let t = Tables::new::<u128>(&layout, &[0; 81]);
+        let mut state = State::<u128>::new(&t);
+        let mut rng = Rng::new(8);
+        let mut draw = |v: &mut Vec<i32>| {
+            for x in v.iter_mut() {
+                *x = rng.below(2000) as i32 - 1000;
+            }
+        };
+        draw(&mut state.dual.profit);
+        draw(&mut state.dual.cell_dual);
+        draw(&mut state.dual.digit_dual);
+        let dual = &state.dual;
+        for cell in 0..81 {
+            let houses = layout.houses_of(cell);
+            for d in 0..9 {
+                let wanted: Vec<i32> = (0..3)
+                    .map(|kind| {
+                        let i = kind * 81 + cell;
+                        -dual.profit[i * 9 + d]
+                            - dual.cell_dual[i]
+                            - dual.digit_dual[houses[kind] * 9 + d]
+                    })
+                    .collect();
+                let h = t.cell_houses[cell];
+                assert_eq!(state.reduced(9, 81, cell, h, d).to_vec(), wanted);
+                let sum: i64 = wanted.iter().map(|&r| i64::from(r)).sum();
+                assert_eq!(state.loss(9, 81, cell, h, d), sum);
+            }
+        }
+    }
 }
