@@ -714,4 +714,38 @@ mod tests {
             }
         }
     }
+
+    /// The disagreements against their documented rule, counted directly on random 9x9
+    /// states: over the empty cells, the pairs of the cell's three copies (row, column,
+    /// region) whose digits differ. Two or three digits a state, so that every pattern of
+    /// agreement is common.
+    #[test]
+    fn the_disagreements_count_the_pairs_of_copies_that_differ() {
+        let layout = Layout::boxes(3, 3);
+        let t = Tables::new::<u128>(&layout, &[0; 81]);
+        let mut state = State::<u128>::new(&t);
+        let mut rng = Rng::new(9);
+        for _ in 0..200 {
+            let unsolved: Vec<usize> = (0..81).filter(|_| rng.percent(50)).collect();
+            state.grid.unsolved = unsolved
+                .iter()
+                .fold(u128::EMPTY, |set, &c| set.or(u128::cell(c)));
+            let digits = rng.between(2, 3);
+            for a in state.dual.assigned.iter_mut() {
+                *a = 1 << rng.below(digits);
+            }
+            let assigned = &state.dual.assigned;
+            let wanted: i64 = unsolved
+                .iter()
+                .map(|&c| {
+                    let copies = [assigned[c], assigned[81 + c], assigned[162 + c]];
+                    [(0, 1), (0, 2), (1, 2)]
+                        .iter()
+                        .filter(|&&(i, j)| copies[i] != copies[j])
+                        .count() as i64
+                })
+                .sum();
+            assert_eq!(state.disagreements(81), wanted, "{:?}", unsolved);
+        }
+    }
 }
