@@ -507,4 +507,52 @@ mod tests {
             checked
         );
     }
+
+    /// A cell's losses and the order of its digits against their documented rule, on random
+    /// states: `loss[d]` is the level's loss of candidate `d`; the scored orders take the
+    /// candidates least loss first (ties: larger digit first), a blind order by `mix(d ^
+    /// shuffle)`, least first. The losses are random, with ties.
+    #[test]
+    fn the_losses_order_the_digits_by_their_documented_rule() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng::new(16);
+        for _ in 0..200 {
+            let mut engine = Maximiser::<u128>::new(&layout, &[1; 81]);
+            let cell = rng.below(81);
+            let level = &mut engine.levels[0];
+            level.grid.candidates[cell] =
+                (0..rng.between(1, 10)).fold(0, |s, _| s | 1 << rng.below(9));
+            let dual = &mut level.dual;
+            for p in dual.profit.iter_mut().chain(&mut dual.cell_dual) {
+                *p = -(rng.below(4) as i32);
+            }
+            for v in dual.digit_dual.iter_mut() {
+                *v = -(rng.below(4) as i32);
+            }
+            let level = &engine.levels[0];
+            let houses = engine.tables.cell_houses[cell];
+            let loss_of = |d: usize| level.loss(9, 81, cell, houses, d);
+            let candidates: Vec<usize> = digits(level.grid.candidates[cell]).collect();
+            let shuffle = 1 + rng.below(1 << 20) as u32;
+            for by in [Order::Plain, Order::Focus, Order::Blind(shuffle)] {
+                let mut wanted = candidates.clone();
+                match by {
+                    Order::Blind(s) => wanted.sort_by_key(|&d| mix(d as u32 ^ s)),
+                    _ => wanted.sort_by_key(|&d| (loss_of(d), Reverse(d))),
+                }
+                let (mut loss, mut order) = ([0; 16], [0; 16]);
+                let count = engine.losses(0, cell, by, &mut loss, &mut order);
+                assert_eq!(
+                    order[..count],
+                    wanted[..],
+                    "cell {}, shuffle {}",
+                    cell,
+                    shuffle
+                );
+                for &d in &candidates {
+                    assert_eq!(loss[d], loss_of(d), "digit {}", d);
+                }
+            }
+        }
+    }
 }
