@@ -311,6 +311,7 @@ impl<B: Bitset> Maximiser<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use itertools::Itertools;
     use std::cmp::Reverse;
     use testkit::rng::Rng;
 
@@ -506,5 +507,96 @@ mod tests {
             "steps checked: {:?}",
             checked
         );
+    }
+
+    /// A cell's losses and the order of its digits against their documented rule, on random
+    /// states: `loss[d]` is the level's loss of candidate `d`; the scored orders take the
+    /// candidates least loss first (ties: larger digit first), a blind order by `mix(d ^
+    /// shuffle)`, least first. The losses are random, with ties.
+    #[test]
+    fn the_losses_order_the_digits_by_their_documented_rule() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng::new(16);
+        for _ in 0..200 {
+            let mut engine = Maximiser::<u128>::new(&layout, &[1; 81]);
+            let cell = rng.below(81);
+            let level = &mut engine.levels[0];
+            level.grid.candidates[cell] =
+                (0..rng.between(1, 10)).fold(0, |s, _| s | 1 << rng.below(9));
+            let dual = &mut level.dual;
+            for p in dual.profit.iter_mut().chain(&mut dual.cell_dual) {
+                *p = -(rng.below(4) as i32);
+            }
+            for v in dual.digit_dual.iter_mut() {
+                *v = -(rng.below(4) as i32);
+            }
+            let level = &engine.levels[0];
+            let houses = engine.tables.cell_houses[cell];
+            let loss_of = |d: usize| level.loss(9, 81, cell, houses, d);
+            let candidates: Vec<usize> = digits(level.grid.candidates[cell]).collect();
+            let shuffle = 1 + rng.below(1 << 20) as u32;
+            for by in [Order::Plain, Order::Focus, Order::Blind(shuffle)] {
+                let mut wanted = candidates.clone();
+                match by {
+                    Order::Blind(s) => wanted.sort_by_key(|&d| mix(d as u32 ^ s)),
+                    _ => wanted.sort_by_key(|&d| (loss_of(d), Reverse(d))),
+                }
+                let (mut loss, mut order) = ([0; 16], [0; 16]);
+                let count = engine.losses(0, cell, by, &mut loss, &mut order);
+                assert_eq!(
+                    order[..count],
+                    wanted[..],
+                    "cell {}, shuffle {}",
+                    cell,
+                    shuffle
+                );
+                for &d in &candidates {
+                    assert_eq!(loss[d], loss_of(d), "digit {}", d);
+                }
+            }
+        }
+    }
+    /// A tail's fit decides it, and its work then counts toward the budget: on a 4x4 grid
+    /// without weights (every grid a tail), with nothing to beat and bounded nodes already
+    /// spent, `fit_tail` returns `stop_at_better` from the empty grid, which has a
+    /// completion; from one whose house has two candidates left in its four cells, which
+    /// has none, it returns whether the work spent, the fit's included, passes the budget,
+    /// for budgets around that work.
+    #[test]
+    fn a_dead_tail_stops_the_search_once_the_work_passes_the_budget() {
+        let layout = Layout::boxes(2, 2);
+        for nodes in 1..4 {
+            for stop_at_better in [false, true] {
+                let run = |budget| Run {
+                    budget,
+                    steps: 0,
+                    stop_at_better,
+                    order: Order::Plain,
+                };
+                let mut engine = Maximiser::<u64>::new(&layout, &[0; 16]);
+                assert!(engine.start(&[0; 16]));
+                engine.nodes = nodes;
+                let mut whole = engine.clone();
+                assert_eq!(whole.fit_tail(0, &run(0)), stop_at_better);
+                assert!(whole.best.is_some());
+                for house in 0..12 {
+                    for pair in (0..4).combinations(2) {
+                        let mut dead = engine.clone();
+                        for &c in &dead.tables.house_cells[house * 4..(house + 1) * 4] {
+                            dead.levels[0].grid.candidates[c as usize] =
+                                1 << pair[0] | 1 << pair[1];
+                        }
+                        let mut probe = dead.clone();
+                        assert!(!probe.fit_tail(0, &run(u64::MAX)));
+                        assert!(probe.best.is_none(), "house {}, {:?}", house, pair);
+                        let spent = probe.spent();
+                        for budget in [0, spent - 1, spent, spent + 1] {
+                            let stop = dead.clone().fit_tail(0, &run(budget));
+                            assert_eq!(stop, spent > budget, "house {}, budget {}", house, budget);
+                        }
+                    }
+                }
+            }
+        }
     }
 }
