@@ -539,6 +539,25 @@ mod tests {
         assert!(components_seen[1] > 10 && components_seen[2] + components_seen[3] > 10);
     }
 
+    /// A 4x4 grid but for a rectangle whose digits can swap: two solutions, one branch of
+    /// two digits at the root. The walk enters three nodes, the root and each branch, no
+    /// more: a branch that returns without a long dry spell leaves the node to the next one.
+    #[test]
+    fn a_walk_enters_each_node_once() {
+        let givens = [0, 0, 3, 4, 3, 4, 1, 2, 0, 0, 4, 3, 4, 3, 2, 1];
+        let mut solver = Backtracker::<u64>::new(&Layout::boxes(2, 2));
+        let mut seen: Vec<Vec<u8>> = Vec::new();
+        let visited = solver.visit_lex(&givens, |g| {
+            seen.push(g.to_vec());
+            true
+        });
+        let first = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let second = [2, 1, 3, 4, 3, 4, 1, 2, 1, 2, 4, 3, 4, 3, 2, 1];
+        assert_eq!(visited, 2);
+        assert_eq!(seen, [first.to_vec(), second.to_vec()]);
+        assert_eq!(solver.nodes(), 3);
+    }
+
     /// A walk probes while its trials since the last solution are at most `PROBE_SHARE` per
     /// node since then, and counts them anew once it has visited a solution since it last
     /// asked: the share is what bounds the slowdown of a walk whose probes strike nothing.

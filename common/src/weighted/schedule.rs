@@ -739,7 +739,7 @@ mod tests {
         let layout = Layout::boxes(2, 3);
         let mut rng = Rng::new(11);
         let mut lowered = 0;
-        for round in 0..16 {
+        for round in 0..64 {
             let (weights, givens) = weighted_6x6(&mut rng, &layout, 4 + round % 6);
             let mut engine = Maximiser::<u64>::new(&layout, &weights);
             assert!(engine.start(&givens) && engine.node(0).bound().is_some());

@@ -215,25 +215,69 @@ mod tests {
         }
     }
 
-    /// Row 0 weighs 2, the others 1, and holds the digits 1 to 9 in order but for its first
-    /// `open` cells, the rest of the grid empty. The start's even split counts those cells at
+    /// Row 0 weighs 2 or 4 (the top weight, from which the temperature starts), the others 1,
+    /// and holds the digits 1 to 9 in order but for its first `open` cells, the rest of the
+    /// grid empty. The start's even split counts those cells at
     /// their best digits in each column and region, a bound points above the maximum, more
     /// than the rounding's room (about a point); the smoothed dual promises the relaxation's
     /// optimum, and the profits rebuilt from it must bound at that.
     #[test]
     fn the_smoothed_dual_reaches_an_exact_relaxation() {
-        let mut heavy = [1; 9];
-        heavy[0] = 2;
-        let (weights, maximum) = row_weights(heavy);
-        let row: Vec<u8> = (1..=9).collect();
-        let mut engine = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
-        for open in 4..9 {
-            let mut grid = vec![0; 81];
-            grid[open..9].copy_from_slice(&row[open..]);
-            assert!(engine.start(&grid));
-            let before = engine.node(0).bound().unwrap();
-            assert!(before > maximum + 1, "{} open: {}", open, before);
-            assert_eq!(engine.node(0).smooth(None), Some(maximum), "{} open", open);
+        for top in [2, 4] {
+            let mut heavy = [1; 9];
+            heavy[0] = top;
+            let (weights, maximum) = row_weights(heavy);
+            let row: Vec<u8> = (1..=9).collect();
+            let mut engine = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
+            for open in 4..9 {
+                let mut grid = vec![0; 81];
+                grid[open..9].copy_from_slice(&row[open..]);
+                assert!(engine.start(&grid));
+                let before = engine.node(0).bound().unwrap();
+                assert!(before > maximum + 1, "{} {} open: {}", top, open, before);
+                let smoothed = engine.node(0).smooth(None);
+                assert_eq!(smoothed, Some(maximum), "{} {} open", top, open);
+            }
         }
+    }
+
+    /// The dual's value is the houses' duals for their missing digits plus each empty cell's
+    /// largest gain less its houses' duals: the optimal dual's is the maximum (its cells get
+    /// nothing), and the zero dual's each cell's largest gain, its weight times 9.
+    #[test]
+    fn the_hard_dual_is_the_value_of_its_rule() {
+        let (weights, maximum) = row_weights([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut engine = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
+        assert!(engine.start(&[0; 81]));
+        let mut y = vec![0.0; 3 * 9 * 9];
+        let best_gains: u32 = weights.iter().map(|w| 9 * w).sum();
+        assert_eq!(engine.node(0).hard_dual(&y), f64::from(best_gains));
+        for row in 0..9 {
+            for d in 0..9 {
+                y[row * 9 + d] = engine.tables.gain(row * 9, d);
+            }
+        }
+        assert_eq!(engine.node(0).hard_dual(&y), f64::from(maximum));
+    }
+
+    /// Profits already at the relaxation's optimum (the optimal dual's split) leave the
+    /// smoothed dual nothing better to promise than their bound: smoothing keeps them.
+    #[test]
+    fn smoothing_keeps_profits_it_cannot_better() {
+        let (weights, maximum) = row_weights([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut engine = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
+        assert!(engine.start(&[0; 81]));
+        let mut y = vec![0.0; 3 * 9 * 9];
+        for row in 0..9 {
+            for d in 0..9 {
+                y[row * 9 + d] = engine.tables.gain(row * 9, d);
+            }
+        }
+        let mut node = engine.node(0);
+        node.split_profits(&y);
+        assert_eq!(node.bound(), Some(maximum));
+        let profit = node.state.dual.profit.clone();
+        assert_eq!(node.smooth(None), Some(maximum));
+        assert_eq!(node.state.dual.profit, profit);
     }
 }
