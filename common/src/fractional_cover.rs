@@ -44,7 +44,7 @@ pub const MOST_STEPS: u32 = 300;
 const FIRST_STEP: f64 = 1024.0;
 
 /// From this step on, every ten steps, [`refutes`] gives up once the heaviest templates so
-/// far, on average, cover every cell within [`NEAR`] of once: a fractional cover is near.
+/// far, on average, cover every cell within `NEAR` of once: a fractional cover is near.
 /// On the grids without one, the average stays further off (a third, on those the hunts
 /// find), and the proof comes within a few hundred steps.
 pub const FIRST_LOOK: u32 = 30;
@@ -140,7 +140,7 @@ pub fn refutes<B: Bitset>(size: usize, region_of: &[u8], boards: &[B]) -> Result
     Err(MOST_STEPS)
 }
 
-/// Whether `average / lengths` covers every cell within [`NEAR`] of once. O(cells).
+/// Whether `average / lengths` covers every cell within `NEAR` of once. O(cells).
 fn nearly_covered(average: &[i64], lengths: i64) -> bool {
     average
         .iter()
