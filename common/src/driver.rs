@@ -106,10 +106,13 @@ where
     F: FnOnce(&mut Scanner, &mut Out) -> Result<(), Error>,
 {
     let (file, result) = match parse_args(std::env::args_os().skip(1)) {
-        Ok(Command::Help) => (None, print(&usage(&program))),
+        Ok(Command::Help) => (None, print(&usage(&program), io::stdout())),
         Ok(Command::Version) => (
             None,
-            print(&format!("{} {}\n", program.name, program.version)),
+            print(
+                &format!("{} {}\n", program.name, program.version),
+                io::stdout(),
+            ),
         ),
         Ok(Command::Solve(file)) => {
             let result = solve_input(file.as_deref(), solve);
@@ -124,8 +127,9 @@ where
     std::process::exit(status)
 }
 
-fn print(text: &str) -> Result<(), Error> {
-    io::stdout().write_all(text.as_bytes()).map_err(Error::Io)
+/// Writes `text` to `out` (standard output when a binary runs), with its error, if any.
+fn print(text: &str, mut out: impl Write) -> Result<(), Error> {
+    out.write_all(text.as_bytes()).map_err(Error::Io)
 }
 
 /// Reads `file` (standard input when `None`), solves it into stdout and flushes.
@@ -314,6 +318,24 @@ mod tests {
         match result {
             Err(Error::Io(e)) => assert_eq!(e.kind(), io::ErrorKind::BrokenPipe),
             other => panic!("expected the flush's error, got {:?}", other),
+        }
+    }
+
+    /// `--help` and `--version` print every byte of their text, and a failed write is the
+    /// error [`exit_status`] turns into a status (0 for a closed pipe, 2 otherwise).
+    #[test]
+    fn print_writes_the_text_or_returns_the_write_error() {
+        let text = usage(&Program {
+            name: "t",
+            version: "1.0",
+            about: "about",
+        });
+        let mut sink = Vec::new();
+        assert!(print(&text, &mut sink).is_ok());
+        assert_eq!(sink, text.as_bytes());
+        match print(&text, Closed) {
+            Err(Error::Io(e)) => assert_eq!(e.kind(), io::ErrorKind::BrokenPipe),
+            other => panic!("expected the write's error, got {:?}", other),
         }
     }
 
