@@ -1,8 +1,9 @@
 //! The last step of the bundler: the printed bundle without the spaces its tokens do not need.
 //! A judge compiles the bundle and a reader can `rustfmt` it; its lines end where a statement,
 //! block or attribute ends past [`WIDTH`] characters, so that rustc's messages on it still
-//! point to a line a screen wide. Inside string literals only the indentation after a line
-//! continuation goes, which the literal's value never held.
+//! point to a line a screen wide. A comma that ends a list in braces or brackets goes too, where
+//! Rust reads the list the same without it. Inside string literals only the indentation after a
+//! line continuation goes, which the literal's value never held.
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
@@ -27,10 +28,14 @@ enum Kind {
 /// `source` (comment-free Rust, as `prettyplease` prints it) with the whitespace between two
 /// tokens removed where the two cannot merge into other tokens, or one space where they could;
 /// a line break after one of [`ENDS_LINE`] stays, as one, once the line has [`WIDTH`]
-/// characters. Literals are copied as they are, but for the blanks after a line continuation
-/// (see [`squeeze_continuations`]). Errs if `source` does not lex, holds anything but
-/// whitespace between tokens, or (a check on this function) lexes to other tokens, or string
-/// literals of other values, once compacted. Linear in the size of `source`.
+/// characters; and without each comma just before a `}` or a `]` (a trailing comma, which
+/// fields, arms, variants, imports and array elements do not need; a comma before a `)` stays,
+/// as it makes a tuple). Literals are copied as they are, but for the blanks after a line
+/// continuation (see [`squeeze_continuations`]). Errs if `source` does not lex, holds anything
+/// but whitespace between tokens, or (a check on this function) lexes to other tokens than
+/// those less the trailing commas, or string literals of other values, once compacted.
+/// Constraint: no macro of `source` matches a literal comma just before a `}` or a `]`.
+/// Linear in the size of `source`.
 pub(super) fn compact(source: &str) -> Result<String, String> {
     let tokens: TokenStream = source
         .parse::<TokenStream>()
@@ -55,6 +60,10 @@ pub(super) fn compact(source: &str) -> Result<String, String> {
         if !gap.trim().is_empty() {
             return Err(format!("the bundle holds {:?} between tokens", gap));
         }
+        if is_trailing_comma(token, flat.get(i + 1)) {
+            at = token.end;
+            continue;
+        }
         let wide = out[line_start..].chars().count() >= WIDTH;
         if gap.contains('\n') && (i == 0 || wide && ENDS_LINE.contains(&flat[i - 1].last)) {
             out.push('\n');
@@ -76,7 +85,7 @@ pub(super) fn compact(source: &str) -> Result<String, String> {
     }
 
     let after = out.parse::<TokenStream>().map(texts);
-    if after.ok() != Some(texts(tokens)) {
+    if after.ok() != Some(without_trailing_commas(texts(tokens))) {
         return Err("compacting the bundle changed its tokens".to_string());
     }
     Ok(out)
@@ -113,6 +122,15 @@ fn texts(stream: TokenStream) -> Vec<String> {
         }
     }
     out
+}
+
+/// `texts` (as [`texts`] returns them) less each comma just before a `}` or a `]`.
+fn without_trailing_commas(texts: Vec<String>) -> Vec<String> {
+    let closes = |text: Option<&String>| matches!(text.map(String::as_str), Some("}" | "]"));
+    (0..texts.len())
+        .filter(|&i| texts[i] != "," || !closes(texts.get(i + 1)))
+        .map(|i| texts[i].clone())
+        .collect()
 }
 
 /// The literal `text` without the blanks (spaces, tabs, line breaks) that follow a line
@@ -183,6 +201,13 @@ fn flatten(
             kind,
         });
     }
+}
+
+/// Whether `token` is a comma just before a closing brace or bracket, `next`.
+fn is_trailing_comma(token: &Token, next: Option<&Token>) -> bool {
+    matches!(token.kind, Kind::Punct(_))
+        && token.first == ','
+        && next.is_some_and(|n| n.kind == Kind::Delimiter && matches!(n.first, '}' | ']'))
 }
 
 fn delimiter(start: usize, end: usize, source: &str) -> Token {
@@ -303,6 +328,15 @@ mod tests {
         // A raw string's backslash escapes nothing: its blanks are its value.
         let raw = "let s = r\"a\\\n   b\";";
         assert_eq!(compact(raw).unwrap(), "let s=r\"a\\\n   b\";");
+    }
+
+    #[test]
+    fn trailing_commas_go_before_braces_and_brackets_but_not_parentheses() {
+        let source = "let p = P { x: 1, y: [2, 3,], };\nmatch p { P { .. } => (4,), }\n";
+        let flat = compact(source).unwrap();
+        assert_eq!(flat, "let p=P{x:1,y:[2,3]};match p{P{..}=>(4,)}\n");
+        assert_eq!(tokens(&flat), without_trailing_commas(tokens(source)));
+        assert_ne!(tokens(&flat), tokens(source));
     }
 
     #[test]
