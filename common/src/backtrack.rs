@@ -288,7 +288,7 @@ impl<B: Bitset> Backtracker<B> {
             SAT_AFTER
         };
         s.count_from(0, limit, &mut count, solution, fresh, 1);
-        if s.nodes > s.hand_over_after {
+        if s.handed_over() {
             if s.no_cover() {
                 return 0;
             }
@@ -785,6 +785,14 @@ mod tests {
             let taken = 1 + sat_gave_up + templates_gave_up;
             assert_eq!(taken, turns, "{} conflicts, {} steps", conflicts, steps);
             assert_eq!(steps > 0, conflicts > SAT_FIRST);
+            // The SAT solver took the first turn, so it propagated literals, and it met each
+            // conflict while propagating one.
+            let propagations = solver.sat_propagations();
+            assert!(
+                propagations >= conflicts.max(1),
+                "{} propagations",
+                propagations
+            );
         }
         // A puzzle the search settles alone has no work of the templates or the SAT solver.
         let mut givens = [0; 81];

@@ -29,6 +29,12 @@ impl<B: Bitset> Search<B> {
         }
     }
 
+    /// Whether the current count has searched past its allowance of nodes, which stops the
+    /// search and hands the count over to the templates and the SAT solver. O(1).
+    pub(super) fn handed_over(&self) -> bool {
+        self.nodes > self.hand_over_after
+    }
+
     /// The node of level `depth`, looking for locked candidates if `locking` and for hidden
     /// singles if `hidden`.
     #[inline]
@@ -111,7 +117,7 @@ impl<B: Bitset> Search<B> {
         let size = self.tables.size;
         loop {
             self.nodes += 1;
-            if self.nodes > self.hand_over_after {
+            if self.handed_over() {
                 return;
             }
             let cell = match self.levels[depth].fewest_candidates(size, &self.tables.peers) {
@@ -138,7 +144,7 @@ impl<B: Bitset> Search<B> {
                         weight
                     };
                     self.count_from(depth + 1, limit, count, solution, fresh & !(1 << d), w);
-                    if *count >= limit || self.nodes > self.hand_over_after {
+                    if *count >= limit || self.handed_over() {
                         return;
                     }
                 }
