@@ -426,6 +426,56 @@ mod tests {
         engine
     }
 
+    /// A search finds a completion that beats its aim by a single point: on random 6x6
+    /// grids, the aim one below the maximum that testkit's reference finds among every
+    /// completion of the root's solved cells, the search (with and without dual steps) ends
+    /// with that maximum and a grid scoring it. On the way a digit's loss may equal the slack
+    /// exactly (at a node whose copies all assign that completion, both are 0): only a loss
+    /// above the slack rules out beating the aim, so such a digit must still be tried.
+    #[test]
+    fn a_search_finds_a_completion_one_point_above_its_aim() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(18);
+        for _ in 0..30 {
+            let engine = started(&mut rng, &layout, 35);
+            let level = &engine.levels[0];
+            let solved: Vec<u8> = (0..36)
+                .map(|c| {
+                    if level.is_unsolved(c) {
+                        0
+                    } else {
+                        level.grid.candidates[c].trailing_zeros() as u8 + 1
+                    }
+                })
+                .collect();
+            let weights = engine.tables.weights.clone();
+            let score = |grid: &[u8]| -> u32 {
+                grid.iter()
+                    .zip(&weights)
+                    .map(|(&d, &w)| u32::from(d) * w)
+                    .sum()
+            };
+            let completions =
+                testkit::reference::solutions_up_to(6, layout.regions(), &solved, usize::MAX);
+            let most = completions.iter().map(|g| score(g)).max().unwrap();
+            for steps in [0, 2] {
+                let mut engine = engine.clone();
+                engine.best = None;
+                engine.aim = Some(most - 1);
+                assert!(engine.node(0).bound().is_some());
+                let run = Run {
+                    budget: u64::MAX,
+                    steps,
+                    stop_at_better: false,
+                    order: Order::Plain,
+                };
+                assert!(!engine.search(0, &run));
+                assert_eq!(engine.best, Some(most), "{:?}, {} steps", solved, steps);
+                assert_eq!(score(&engine.best_grid), most);
+            }
+        }
+    }
+
     /// The even dual steps are averaging steps: on random sparse 6x6 grids, wherever the
     /// steps go on past step `k` (the bound above the aim, the copies not all agreeing), `k`
     /// even, `k + 1` steps leave the profits and the bound that `k` steps and then one
