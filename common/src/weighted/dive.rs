@@ -168,14 +168,8 @@ impl<B: Bitset> Maximiser<B> {
         }
         let cell = match self.select(depth, run.order) {
             Some(cell) => cell,
-            None => {
-                let score = self.levels[depth].grid.score;
-                if self.aim.map_or(true, |b| score > b) {
-                    self.take_completion(depth, score);
-                    return run.stop_at_better;
-                }
-                return false;
-            }
+            // Every cell solved: a tail like the one above, with nothing left to fit.
+            None => return self.fit_tail(depth, run),
         };
         let mut loss = [0; 16];
         let mut order = [0; 16];
