@@ -335,6 +335,46 @@ mod tests {
         );
     }
 
+    /// A random box layout, 4x4 on even rounds and 6x6 on odd ones, and givens kept from one
+    /// of its solutions: up to 7 of them on 4x4, 12 to 24 on 6x6.
+    fn random_instance(rng: &mut Rng, round: usize) -> (Layout, Vec<u8>) {
+        let (height, width) = if round % 2 == 0 { (2, 2) } else { (2, 3) };
+        let layout = Layout::boxes(height, width);
+        let n = layout.size();
+        let solution = gen::random_solution(rng, n, layout.regions()).expect("a solution");
+        let keep = if n == 4 {
+            rng.below(8)
+        } else {
+            rng.between(12, 24)
+        };
+        let givens = gen::some_givens(rng, &solution, keep);
+        (layout, givens)
+    }
+
+    /// The largest `sum(weights[cell] * digit)` over the completions of `givens`, by visiting
+    /// every one; `None` without a completion.
+    fn maximum(layout: &Layout, givens: &[u8], weights: &[u32]) -> Option<i64> {
+        let mut best = None;
+        Backtracker::<u64>::new(layout).visit_lex(givens, |grid| {
+            let sum = (0..grid.len())
+                .map(|cell| i64::from(weights[cell] * u32::from(grid[cell])))
+                .sum::<i64>();
+            best = best.max(Some(sum));
+            true
+        });
+        best
+    }
+
+    /// Each cell's candidates (bit `digit - 1`) on a grid of side `n`: its given, or every
+    /// digit.
+    fn candidates_of(givens: &[u8], n: usize) -> Vec<u16> {
+        let all = (1u16 << n) - 1;
+        givens
+            .iter()
+            .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
+            .collect()
+    }
+
     /// On random 4x4 and 6x6 grids with random weights, the bound is at least every
     /// completion's sum, `None` only without a completion, and nearly always the maximum
     /// itself when asked to beat one less (the multipliers' search can stop short).
@@ -343,36 +383,16 @@ mod tests {
         let mut rng = Rng::new(11);
         let (mut proved, mut solvable) = (0, 0);
         for round in 0..120 {
-            let (height, width) = if round % 2 == 0 { (2, 2) } else { (2, 3) };
-            let layout = Layout::boxes(height, width);
+            let (layout, mut givens) = random_instance(&mut rng, round);
             let n = layout.size();
             let cells = n * n;
-            let regions: Vec<u8> = layout.regions().to_vec();
-            let solution = gen::random_solution(&mut rng, n, &regions).expect("a solution");
-            let keep = if n == 4 {
-                rng.below(8)
-            } else {
-                rng.between(12, 24)
-            };
-            let mut givens = gen::some_givens(&mut rng, &solution, keep);
             if rng.percent(20) {
                 // Most likely a clash, or a grid without a completion.
                 givens[rng.below(cells)] = rng.between(1, n) as u8;
             }
             let weights: Vec<u32> = (0..cells).map(|_| rng.below(10) as u32).collect();
-            let mut best = None;
-            Backtracker::<u64>::new(&layout).visit_lex(&givens, |grid| {
-                let sum = (0..cells)
-                    .map(|cell| i64::from(weights[cell] * u32::from(grid[cell])))
-                    .sum::<i64>();
-                best = best.max(Some(sum));
-                true
-            });
-            let all = (1u16 << n) - 1;
-            let candidates: Vec<u16> = givens
-                .iter()
-                .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
-                .collect();
+            let best = maximum(&layout, &givens, &weights);
+            let candidates = candidates_of(&givens, n);
             let mut templates = Templates::new(&layout).expect("boxes have templates");
             let aim = best.map_or(0, |b| b - 1);
             let mut u = vec![0; cells];
@@ -406,32 +426,12 @@ mod tests {
         let mut rng = Rng::new(12);
         let (mut proved, mut above) = (0, 0);
         for round in 0..60 {
-            let (height, width) = if round % 2 == 0 { (2, 2) } else { (2, 3) };
-            let layout = Layout::boxes(height, width);
+            let (layout, givens) = random_instance(&mut rng, round);
             let n = layout.size();
             let cells = n * n;
-            let regions: Vec<u8> = layout.regions().to_vec();
-            let solution = gen::random_solution(&mut rng, n, &regions).expect("a solution");
-            let keep = if n == 4 {
-                rng.below(8)
-            } else {
-                rng.between(12, 24)
-            };
-            let givens = gen::some_givens(&mut rng, &solution, keep);
             let weights: Vec<u32> = (0..cells).map(|_| rng.below(10) as u32).collect();
-            let mut best = 0;
-            Backtracker::<u64>::new(&layout).visit_lex(&givens, |grid| {
-                let sum = (0..cells)
-                    .map(|cell| i64::from(weights[cell] * u32::from(grid[cell])))
-                    .sum::<i64>();
-                best = best.max(sum);
-                true
-            });
-            let all = (1u16 << n) - 1;
-            let candidates: Vec<u16> = givens
-                .iter()
-                .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
-                .collect();
+            let best = maximum(&layout, &givens, &weights).expect("a completion");
+            let candidates = candidates_of(&givens, n);
             let aim = best + rng.below(4) as i64;
             let mut templates = Templates::new(&layout).expect("boxes have templates");
             let mut run = |rounds: usize| {
