@@ -188,14 +188,11 @@ mod tests {
         (weights, 45 * row_weights.iter().sum::<u32>())
     }
 
-    /// The optimal dual of such weights gives each row and digit `d` the digit's gain
-    /// there, `weight * d`, and the columns, regions and cells nothing. Split into profits,
-    /// it must bound at its value, the maximum: the houses' bounds together are at most the
-    /// dual's value. Each cell's three profits for a digit add up to its gain.
-    #[test]
-    fn splitting_an_optimal_dual_bounds_at_its_value() {
-        let (weights, maximum) = row_weights([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        let mut engine = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
+    /// An engine started on the empty 9x9 grid with `weights` equal along each row, its
+    /// root's profits split from the optimal dual of such weights: each row and digit `d`
+    /// gets the digit's gain there, `weight * d`, and the columns, regions and cells nothing.
+    fn optimal_dual_split(weights: &[u32]) -> Maximiser<u128> {
+        let mut engine = Maximiser::<u128>::new(&Layout::boxes(3, 3), weights);
         assert!(engine.start(&[0; 81]));
         let mut y = vec![0.0; 3 * 9 * 9];
         for row in 0..9 {
@@ -203,8 +200,19 @@ mod tests {
                 y[row * 9 + d] = engine.tables.gain(row * 9, d);
             }
         }
+        engine.node(0).split_profits(&y);
+        engine
+    }
+
+    /// The optimal dual of such weights gives each row and digit `d` the digit's gain
+    /// there, `weight * d`, and the columns, regions and cells nothing. Split into profits,
+    /// it must bound at its value, the maximum: the houses' bounds together are at most the
+    /// dual's value. Each cell's three profits for a digit add up to its gain.
+    #[test]
+    fn splitting_an_optimal_dual_bounds_at_its_value() {
+        let (weights, maximum) = row_weights([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut engine = optimal_dual_split(&weights);
         let mut node = engine.node(0);
-        node.split_profits(&y);
         assert_eq!(node.bound(), Some(maximum));
         let profit = &node.state.dual.profit;
         for cell in 0..81 {
@@ -265,16 +273,8 @@ mod tests {
     #[test]
     fn smoothing_keeps_profits_it_cannot_better() {
         let (weights, maximum) = row_weights([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        let mut engine = Maximiser::<u128>::new(&Layout::boxes(3, 3), &weights);
-        assert!(engine.start(&[0; 81]));
-        let mut y = vec![0.0; 3 * 9 * 9];
-        for row in 0..9 {
-            for d in 0..9 {
-                y[row * 9 + d] = engine.tables.gain(row * 9, d);
-            }
-        }
+        let mut engine = optimal_dual_split(&weights);
         let mut node = engine.node(0);
-        node.split_profits(&y);
         assert_eq!(node.bound(), Some(maximum));
         let profit = node.state.dual.profit.clone();
         assert_eq!(node.smooth(None), Some(maximum));
