@@ -457,6 +457,18 @@ mod tests {
         (weights, random_givens(rng, layout, keep))
     }
 
+    /// A 6x6 engine on `weighted_6x6`'s random weights and `keep` givens, started, its root
+    /// bounded, and its first dive taken; with the weights, the givens, and whether that dive
+    /// went through the whole tree.
+    fn started_6x6(rng: &mut Rng, keep: usize) -> (Maximiser<u64>, Vec<u32>, Vec<u8>, bool) {
+        let layout = Layout::boxes(2, 3);
+        let (weights, givens) = weighted_6x6(rng, &layout, keep);
+        let mut engine = Maximiser::<u64>::new(&layout, &weights);
+        assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+        let whole = engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX);
+        (engine, weights, givens, whole)
+    }
+
     fn check<B: Bitset>(layout: &Layout, givens: &[u8], weights: &[u32]) {
         let mut engine = Maximiser::<B>::new(layout, weights);
         let got = engine.maximise(givens);
@@ -736,14 +748,10 @@ mod tests {
     /// Random sparse 6x6 grids, the best score that of the first dive.
     #[test]
     fn the_template_bound_starts_from_the_roots_duals() {
-        let layout = Layout::boxes(2, 3);
         let mut rng = Rng::new(11);
         let mut lowered = 0;
         for round in 0..64 {
-            let (weights, givens) = weighted_6x6(&mut rng, &layout, 4 + round % 6);
-            let mut engine = Maximiser::<u64>::new(&layout, &weights);
-            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
-            engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX);
+            let (mut engine, weights, givens, _) = started_6x6(&mut rng, 4 + round % 6);
             let best = engine.best.expect("a completion");
             let aim = engine.aim;
             engine.new_profits(0);
@@ -783,10 +791,8 @@ mod tests {
         let mut rng = Rng::new(12);
         let mut proved = 0;
         for round in 0..30 {
-            let (weights, givens) = weighted_6x6(&mut rng, &layout, 6 + round % 8);
-            let mut engine = Maximiser::<u64>::new(&layout, &weights);
-            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
-            if engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX) {
+            let (mut engine, weights, givens, whole_tree) = started_6x6(&mut rng, 6 + round % 8);
+            if whole_tree {
                 continue;
             }
             let aim = engine.aim;
@@ -812,14 +818,11 @@ mod tests {
     /// with the first dive's score to beat.
     #[test]
     fn the_dives_take_turns_by_their_rule() {
-        let layout = Layout::boxes(2, 3);
         let mut rng = Rng::new(13);
         let mut turns = [0; 3];
         for round in 0..30 {
-            let (weights, givens) = weighted_6x6(&mut rng, &layout, 6 + round % 8);
-            let mut engine = Maximiser::<u64>::new(&layout, &weights);
-            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
-            if engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX) {
+            let (mut engine, _, givens, whole_tree) = started_6x6(&mut rng, 6 + round % 8);
+            if whole_tree {
                 continue;
             }
             let mut model = engine.clone();
