@@ -456,6 +456,50 @@ mod tests {
         );
     }
 
+    /// After `STALL` rounds without a whole point off its bound, the search gives up. Aiming
+    /// at 0, below every completion's sum, nothing else ends it but a set of disjoint
+    /// templates. The lowest bound after `r` rounds, from zero multipliers, falls with `r`
+    /// until its last whole point off, the fewest rounds that reach the bound of many rounds;
+    /// `STALL` rounds later the search has ended: the multipliers are those of one round
+    /// fewer (the round that gives up takes no step) and those of many rounds more. Random
+    /// 4x4 and 6x6 grids; on some of them the multipliers still moved in the round before,
+    /// so that it was the stall that ended the search.
+    #[test]
+    fn the_search_gives_up_after_stall_rounds_without_a_whole_point_off() {
+        const MANY: usize = 1000;
+        let mut rng = Rng::new(14);
+        let mut stalled = 0;
+        for round in 0..30 {
+            let (layout, givens) = random_instance(&mut rng, round);
+            let n = layout.size();
+            let weights: Vec<u32> = (0..n * n).map(|_| 1 + rng.below(10) as u32).collect();
+            let candidates = candidates_of(&givens, n);
+            let mut templates = Templates::new(&layout).expect("boxes have templates");
+            let mut run = |rounds: usize| {
+                let mut u = vec![0; n * n];
+                let bound = templates.bound(&weights, &candidates, 0, rounds, &mut u);
+                (bound.expect("a completion exists"), u)
+            };
+            let ended = run(MANY);
+            // The bound never rises with more rounds: the last whole point off is the first
+            // round with the final bound.
+            let (mut low, mut high) = (1, MANY);
+            while low < high {
+                let middle = (low + high) / 2;
+                if run(middle).0 == ended.0 {
+                    high = middle;
+                } else {
+                    low = middle + 1;
+                }
+            }
+            let gives_up = low + STALL;
+            assert!(gives_up < MANY, "{:?}", givens);
+            assert_eq!(run(gives_up - 1), ended, "{:?}", givens);
+            stalled += (run(gives_up - 2).1 != ended.1) as usize;
+        }
+        assert!(stalled >= 3, "the stall ended {} searches", stalled);
+    }
+
     /// The halving of the steps after `PATIENCE` rounds without a lower bound, on 2x2
     /// grids (rows as regions) where the steps swing between two points of the same bound.
     /// Each digit's two templates are the diagonals, cells 0 and 3 weighing `a` together,
