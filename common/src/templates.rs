@@ -500,6 +500,48 @@ mod tests {
         assert!(stalled >= 3, "the stall ended {} searches", stalled);
     }
 
+    /// A bound of `aim + 1` shows nothing about `aim`, so the search goes on. From zero
+    /// multipliers the first round's bound is a whole number of points exactly; aiming one
+    /// below it, at or above the maximum, on random 4x4 and 6x6 grids, the first round must
+    /// take its step (the multipliers move), and the rounds after it prove the aim on nearly
+    /// every grid.
+    #[test]
+    fn a_bound_one_above_the_aim_does_not_stop_the_search() {
+        let mut rng = Rng::new(15);
+        let (mut tried, mut proved) = (0, 0);
+        for round in 0..40 {
+            let (layout, givens) = random_instance(&mut rng, round);
+            let n = layout.size();
+            let weights: Vec<u32> = (0..n * n).map(|_| rng.below(10) as u32).collect();
+            let best = maximum(&layout, &givens, &weights).expect("a completion");
+            let candidates = candidates_of(&givens, n);
+            let mut templates = Templates::new(&layout).expect("boxes have templates");
+            let zero = vec![0; n * n];
+            let mut run = |aim: i64, rounds: usize| {
+                let mut u = zero.clone();
+                let bound = templates.bound(&weights, &candidates, aim, rounds, &mut u);
+                (bound.expect("a completion exists"), u)
+            };
+            let first = run(0, 1).0;
+            if first <= best {
+                continue;
+            }
+            let (bound, u) = run(first - 1, 1);
+            assert_eq!(bound, first);
+            assert_ne!(u, zero, "{:?}: the first round took no step", givens);
+            let bound = run(first - 1, 400).0;
+            assert!(bound >= best, "{:?}: {} below {}", givens, bound, best);
+            tried += 1;
+            proved += (bound < first) as usize;
+        }
+        assert!(
+            tried >= 20 && 10 * proved >= 9 * tried,
+            "{} proofs of {}",
+            proved,
+            tried
+        );
+    }
+
     /// The halving of the steps after `PATIENCE` rounds without a lower bound, on 2x2
     /// grids (rows as regions) where the steps swing between two points of the same bound.
     /// Each digit's two templates are the diagonals, cells 0 and 3 weighing `a` together,
