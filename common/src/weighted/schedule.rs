@@ -469,6 +469,37 @@ mod tests {
         (engine, weights, givens, whole)
     }
 
+    /// The root's bound of an engine from [`started_6x6`], its profits rebuilt and smoothed
+    /// as after the root's rounds, when it is above the first dive's score; `None` otherwise.
+    fn smoothed_root(engine: &mut Maximiser<u64>) -> Option<u32> {
+        let best = engine.best.expect("a completion");
+        let aim = engine.aim;
+        engine.new_profits(0);
+        engine.node(0).smooth(aim).filter(|&b| b > best)
+    }
+
+    /// The digit templates' bound over the root's candidates from the rule's multipliers (the
+    /// three cell duals of each cell negated, summed and taken from profit units to the
+    /// templates' units), aiming at `aim`: after their first round, and after
+    /// `TEMPLATE_ROUNDS`.
+    fn templates_by_hand(engine: &Maximiser<u64>, weights: &[u32], aim: i64) -> (i64, Option<i64>) {
+        let (level, cells) = (&engine.levels[0], weights.len());
+        let mut u: Vec<i64> = (0..cells)
+            .map(|c| {
+                let dual: i64 = (0..3)
+                    .map(|k| -i64::from(level.dual.cell_dual[k * cells + c]))
+                    .sum();
+                dual * templates::SCALE / i64::from(SCALE)
+            })
+            .collect();
+        let mut templates = engine.templates.clone().expect("box templates");
+        let candidates = &level.grid.candidates;
+        let first = templates.bound(weights, candidates, aim, 1, &mut u.clone());
+        let rounds = TEMPLATE_ROUNDS;
+        let theirs = templates.bound(weights, candidates, aim, rounds, &mut u);
+        (first.expect("a completion"), theirs)
+    }
+
     fn check<B: Bitset>(layout: &Layout, givens: &[u8], weights: &[u32]) {
         let mut engine = Maximiser::<B>::new(layout, weights);
         let got = engine.maximise(givens);
@@ -753,32 +784,48 @@ mod tests {
         for round in 0..64 {
             let (mut engine, weights, givens, _) = started_6x6(&mut rng, 4 + round % 6);
             let best = engine.best.expect("a completion");
-            let aim = engine.aim;
-            engine.new_profits(0);
-            let root = match engine.node(0).smooth(aim) {
-                Some(b) if b > best => b,
-                _ => continue,
+            let root = match smoothed_root(&mut engine) {
+                Some(root) => root,
+                None => continue,
             };
-            let (level, cells) = (&engine.levels[0], 36);
-            let mut u: Vec<i64> = (0..cells)
-                .map(|c| {
-                    let dual: i64 = (0..3)
-                        .map(|k| -i64::from(level.dual.cell_dual[k * cells + c]))
-                        .sum();
-                    dual * templates::SCALE / i64::from(SCALE)
-                })
-                .collect();
-            let mut templates = engine.templates.clone().expect("box templates");
-            let candidates = &level.grid.candidates;
-            let first = templates.bound(&weights, candidates, 0, 1, &mut u.clone());
-            assert!(first.unwrap() <= i64::from(root), "{:?}", givens);
-            let rounds = TEMPLATE_ROUNDS;
-            let theirs = templates.bound(&weights, candidates, i64::from(best), rounds, &mut u);
+            let (first, theirs) = templates_by_hand(&engine, &weights, i64::from(best));
+            assert!(first <= i64::from(root), "{:?}", givens);
             let wanted = theirs.map(|t| root.min(t as u32)).filter(|&b| b > best);
             assert_eq!(engine.template_bound(Some(root)), wanted, "{:?}", givens);
             lowered += (wanted < Some(root)) as usize;
         }
         assert!(lowered > 2, "the templates lowered {} bounds", lowered);
+    }
+
+    /// A score of 0 to beat, far below any bound, makes the templates' steps overshoot, so
+    /// that the lowest bound they meet is mostly their first round's, which from the root's
+    /// duals is at most the root's bound. On random sparse 6x6 grids `template_bound` then
+    /// returns what the templates' rounds from the rule's multipliers return, at most their
+    /// first round's bound; on some grids that first round is already below the root's bound,
+    /// and so is what `template_bound` returns.
+    #[test]
+    fn the_template_bound_keeps_its_first_round_when_its_steps_overshoot() {
+        let mut rng = Rng::new(14);
+        let mut below = 0;
+        for round in 0..32 {
+            let (mut engine, weights, givens, _) = started_6x6(&mut rng, 4 + round % 6);
+            let root = match smoothed_root(&mut engine) {
+                Some(root) => root,
+                None => continue,
+            };
+            let (first, theirs) = templates_by_hand(&engine, &weights, 0);
+            engine.best = Some(0);
+            let got = engine.template_bound(Some(root));
+            let wanted = theirs.map(|t| root.min(t as u32)).filter(|&b| b > 0);
+            assert_eq!(got, wanted, "{:?}", givens);
+            assert!(got.map_or(0, i64::from) <= first, "{:?}", givens);
+            below += (first < i64::from(root)) as usize;
+        }
+        assert!(
+            below > 2,
+            "the first round was below the root's bound {} times",
+            below
+        );
     }
 
     /// The search stops as soon as the root's bound meets the best score: on random 6x6
