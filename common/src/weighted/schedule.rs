@@ -458,13 +458,17 @@ mod tests {
     }
 
     /// A 6x6 engine on `weighted_6x6`'s random weights and `keep` givens, started, its root
-    /// bounded, and its first dive taken; with the weights, the givens, and whether that dive
-    /// went through the whole tree.
+    /// bounded, and its first dive taken, its progress recorded as `maximise` records it; with
+    /// the weights, the givens, and whether that dive went through the whole tree.
     fn started_6x6(rng: &mut Rng, keep: usize) -> (Maximiser<u64>, Vec<u32>, Vec<u8>, bool) {
         let layout = Layout::boxes(2, 3);
         let (weights, givens) = weighted_6x6(rng, &layout, keep);
         let mut engine = Maximiser::<u64>::new(&layout, &weights);
-        assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+        engine.record_progress(true);
+        assert!(engine.start(&givens));
+        let root = engine.node(0).bound();
+        assert!(root.is_some());
+        engine.note_progress(root);
         let whole = engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX);
         (engine, weights, givens, whole)
     }
@@ -903,6 +907,61 @@ mod tests {
             assert_eq!(engine.best, model.best, "{:?}", givens);
         }
         assert!(turns[2] > 5, "the turns taken: {:?}", turns);
+    }
+
+    /// The root's rounds, against the order of work taken by hand: after the first dive,
+    /// rounds of `ROUND_STEPS` dual steps (fewer in the last) until `ROOT_STEPS` are taken,
+    /// each followed by fixing, and a short dive of `DIVE_NODES` between two rounds; the
+    /// search stops once a round's bound is no longer above the best score or a dive goes
+    /// through the whole tree, and goes on to the search proper only after the last round.
+    /// `maximise`'s recorded progress must begin with the model's, and on a grid the model
+    /// settles, hold only the last point past it. Random weights on 6x6 grids with at most
+    /// one given, enough of them reaching the search proper: only the work, not the maximum,
+    /// would tell a search proper started before the last round.
+    #[test]
+    fn the_search_proper_begins_after_the_roots_last_round() {
+        let mut rng = Rng::new(15);
+        let rounds = (ROOT_STEPS + ROUND_STEPS - 1) / ROUND_STEPS;
+        let mut reached = 0;
+        for grid in 0..100 {
+            let (mut model, weights, givens, whole_tree) = started_6x6(&mut rng, grid % 2);
+            let mut engine = Maximiser::<u64>::new(&Layout::boxes(2, 3), &weights);
+            engine.record_progress(true);
+            let maximum = engine.maximise(&givens);
+            let mut settled = whole_tree;
+            for round in 0..rounds {
+                if settled {
+                    break;
+                }
+                let steps = ROUND_STEPS.min(ROOT_STEPS - round * ROUND_STEPS);
+                let aim = model.aim;
+                let bound = model
+                    .take_dual_steps(0, steps)
+                    .and_then(|_| model.node(0).fix_reduced_costs(aim));
+                model.note_progress(bound);
+                // `None`, no completion above the best, is below every score.
+                settled = bound <= model.best;
+                if !settled && round + 1 < rounds {
+                    settled = model.explore(Run {
+                        budget: model.spent() + DIVE_NODES,
+                        steps: 0,
+                        stop_at_better: true,
+                        order: Order::Focus,
+                    });
+                }
+            }
+            let (got, wanted) = (engine.progress(), model.progress());
+            assert_eq!(got.get(..wanted.len()), Some(wanted), "{:?}", givens);
+            if settled {
+                assert_eq!(maximum, model.best, "{:?}", givens);
+                assert_eq!(got.len(), wanted.len() + 1, "{:?}", givens);
+                assert_eq!(engine.nodes(), model.nodes(), "{:?}", givens);
+            } else {
+                assert!(engine.nodes() > model.nodes(), "{:?}", givens);
+                reached += 1;
+            }
+        }
+        assert!(reached > 8, "{} grids reached the search proper", reached);
     }
 }
 
