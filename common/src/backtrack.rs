@@ -71,6 +71,8 @@ struct Tables<B> {
     houses: [B; HOUSE_SLOTS],
     /// Per cell: its three houses, as bits of a house set; 0 past the last cell.
     cell_houses: [u64; CELL_SLOTS],
+    /// Per cell: its region, `0..N` (the layout's); 0 past the last cell.
+    region_of: [u8; CELL_SLOTS],
     /// Every house.
     all_houses: u64,
     /// Every cell.

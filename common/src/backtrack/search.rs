@@ -164,7 +164,8 @@ impl<B: Bitset> Search<B> {
     /// ([`crate::fractional_cover::refutes`]): a proof that no solution exists.
     pub(super) fn no_cover(&self) -> bool {
         let n = self.tables.size;
-        crate::fractional_cover::refutes(n, &self.region_of(), &self.root.candidates[..n]).is_ok()
+        let regions = &self.tables.region_of[..self.tables.cells];
+        crate::fractional_cover::refutes(n, regions, &self.root.candidates[..n]).is_ok()
     }
 
     /// The count by templates from the root's candidates
@@ -176,24 +177,11 @@ impl<B: Bitset> Search<B> {
         steps: u64,
     ) -> Option<usize> {
         let n = self.tables.size;
+        let regions = &self.tables.region_of[..self.tables.cells];
         let boards = &self.root.candidates[..n];
-        let count =
-            template_cover::count_up_to(n, &self.region_of(), boards, limit, solution, steps);
+        let count = template_cover::count_up_to(n, regions, boards, limit, solution, steps);
         self.template_steps += count.1;
         count.0
-    }
-
-    /// Each cell's region, `0..N`.
-    fn region_of(&self) -> Vec<u8> {
-        let t = &self.tables;
-        let n = t.size;
-        let mut region_of = vec![0u8; t.cells];
-        for (g, &region) in t.houses[2 * n..3 * n].iter().enumerate() {
-            for cell in Cells(region) {
-                region_of[cell] = g as u8;
-            }
-        }
-        region_of
     }
 
     pub(super) fn visit_from<F>(&mut self, depth: usize, walk: &mut Walk, visit: &mut F) -> bool

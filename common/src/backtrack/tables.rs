@@ -14,6 +14,7 @@ impl<B: Bitset> Tables<B> {
             peers: [B::EMPTY; CELL_SLOTS],
             houses: [B::EMPTY; HOUSE_SLOTS],
             cell_houses: [0; CELL_SLOTS],
+            region_of: [0; CELL_SLOTS],
             all_houses: (1u64 << (3 * size)) - 1,
             all_cells: (0..cells).fold(B::EMPTY, |b, c| b.or(B::cell(c))),
         };
@@ -39,6 +40,7 @@ impl<B: Bitset> Tables<B> {
         let (rows, columns) = lines.split_at(size);
         let regions = &mut regions[..size];
         let region_of = &layout.regions()[..self.cells];
+        self.region_of[..self.cells].copy_from_slice(region_of);
         regions.fill(B::EMPTY);
         for (cell, &g) in region_of.iter().enumerate() {
             regions[g as usize] = regions[g as usize].or(B::cell(cell));
