@@ -177,7 +177,7 @@ impl RowLex6 {
             return walked;
         }
         let free = ALL_DIGITS & !givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
-        if let Some(visited) = self.by_symmetry(givens, free, walked, &mut visit) {
+        if let Some(visited) = self.by_symmetry(givens, free, walked, STORED, &mut visit) {
             return visited;
         }
         self.backtrack(givens, walked, &mut visit)
@@ -211,6 +211,9 @@ impl RowLex6 {
 
 /// The digits of a row, as bits `digit - 1`.
 const ALL_DIGITS: u8 = (1 << SIZE) - 1;
+/// The most solutions that renaming unused digits may keep at once: each takes a word, and
+/// twice as many a word of room.
+const STORED: usize = 1 << 18;
 /// The work of a node or a probe trial of the bitset backtracker, in list entries scanned
 /// (about what each costs).
 const NODE_WORK: u64 = 200;

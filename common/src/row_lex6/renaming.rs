@@ -7,7 +7,8 @@ impl RowLex6 {
     /// Visits the solutions of `givens` past the first `skip` from those whose first row
     /// takes the digits of `free`, those that no given uses, in increasing order (see the
     /// module docs). Returns the number of solutions visited, `skip` included, or `None`
-    /// (having visited none) when those solutions are more than `STORED`.
+    /// (having visited none) when those in the first row's increasing order are more than
+    /// `most` (which [`RowLex6::visit`] sets to `STORED`): renaming keeps them all at once.
     // Kept out of the walk's caller, whose code it would otherwise change.
     #[inline(never)]
     pub(super) fn by_symmetry<F>(
@@ -15,6 +16,7 @@ impl RowLex6 {
         givens: &[u8],
         free: u8,
         mut skip: u64,
+        most: usize,
         visit: &mut F,
     ) -> Option<u64>
     where
@@ -25,9 +27,9 @@ impl RowLex6 {
         self.work += visit_covers(self.layout.regions(), givens, free, |grid| {
             let rows = grid.chunks(SIZE);
             canonical.push(rows.fold(0, |all, row| all << ROW_BITS | number(row) as u64));
-            canonical.len() <= STORED
+            canonical.len() <= most
         });
-        if canonical.len() > STORED {
+        if canonical.len() > most {
             return None;
         }
         canonical.sort_unstable();
@@ -96,9 +98,6 @@ fn row_of(rows: u64, r: usize) -> usize {
 const ROW_BITS: u32 = 10;
 /// The bits of a kept solution's last three rows.
 const BELOW: u32 = 3 * ROW_BITS;
-/// The most solutions that renaming unused digits may keep at once: each takes a word, and
-/// twice as many a word of room.
-const STORED: usize = 1 << 18;
 
 /// The work of renaming a solution's digits and sorting it in (see [`RowLex6::work`]).
 const RENAMING_WORK: u64 = 50;
@@ -134,14 +133,20 @@ mod tests {
         let mut walk = RowLex6::new(layout);
         let digits = permutations();
         let mut grids = Vec::new();
-        let count = walk.by_symmetry(givens, ALL_DIGITS & !used, skip, &mut |above, below| {
-            assert!((1..=36 * 8).contains(&below.len()));
-            for rows in below {
-                let rows = above.iter().chain(rows);
-                grids.push(rows.flat_map(|&p| digits[p as usize]).collect());
-            }
-            true
-        })?;
+        let count = walk.by_symmetry(
+            givens,
+            ALL_DIGITS & !used,
+            skip,
+            STORED,
+            &mut |above, below| {
+                assert!((1..=36 * 8).contains(&below.len()));
+                for rows in below {
+                    let rows = above.iter().chain(rows);
+                    grids.push(rows.flat_map(|&p| digits[p as usize]).collect());
+                }
+                true
+            },
+        )?;
         assert_eq!(count, skip + grids.len() as u64);
         Some(grids)
     }
@@ -181,6 +186,39 @@ mod tests {
         assert!(by_symmetry(&rows, &[0; CELLS], 0).is_none());
     }
 
+    /// Renaming keeps at most `most` solutions in the first row's increasing order, the
+    /// covers `visit_covers` finds: it declines one more than `most`, and takes exactly
+    /// `most`, visiting them all.
+    #[test]
+    fn renaming_keeps_up_to_most_solutions() {
+        let mut rng = Rng::new(12);
+        for _ in 0..6 {
+            let (groups, solution) = solvable_groups(&mut rng);
+            let count = rng.between(0, 3);
+            let givens = gen::some_givens(&mut rng, &solution, count);
+            let layout = Layout::new(SIZE, groups).unwrap();
+            let used = givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
+            let free = ALL_DIGITS & !used;
+            let mut covers = 0;
+            visit_covers(layout.regions(), &givens, free, |_| {
+                covers += 1;
+                true
+            });
+            let mut walk = RowLex6::new(&layout);
+            let all = walk.by_symmetry(&givens, free, 0, STORED, &mut |_, _| true);
+            let kept = walk.by_symmetry(&givens, free, 0, covers, &mut |_, _| true);
+            assert_eq!(kept, all, "{:?}", givens);
+            assert!(kept.is_some());
+            let mut visited = false;
+            let declined = walk.by_symmetry(&givens, free, 0, covers - 1, &mut |_, _| {
+                visited = true;
+                true
+            });
+            assert_eq!(declined, None, "{} covers", covers);
+            assert!(!visited);
+        }
+    }
+
     /// The work of a visit by renaming is the covers' scans, as `visit_covers` reports them,
     /// and `RENAMING_WORK` for each solution renamed: all of them when none is skipped, none
     /// when every one is (a first row's block wholly skipped is passed over unrenamed).
@@ -199,12 +237,14 @@ mod tests {
             let free = ALL_DIGITS & !used;
             let scans = visit_covers(layout.regions(), givens, free, |_| true);
             let mut walk = RowLex6::new(layout);
-            let all = walk.by_symmetry(givens, free, 0, &mut |_, _| true).unwrap();
+            let all = walk
+                .by_symmetry(givens, free, 0, STORED, &mut |_, _| true)
+                .unwrap();
             assert!(all > 0);
             assert_eq!(walk.work, scans + RENAMING_WORK * all, "{:?}", givens);
             let mut walk = RowLex6::new(layout);
             assert_eq!(
-                walk.by_symmetry(givens, free, all, &mut |_, _| true),
+                walk.by_symmetry(givens, free, all, STORED, &mut |_, _| true),
                 Some(all)
             );
             assert_eq!(walk.work, scans, "{:?}", givens);
@@ -215,7 +255,7 @@ mod tests {
     fn renamed_visits_stop_when_asked() {
         let mut walk = RowLex6::new(&hunted());
         let mut seen = 0;
-        let count = walk.by_symmetry(&[0; CELLS], ALL_DIGITS, 0, &mut |_, below| {
+        let count = walk.by_symmetry(&[0; CELLS], ALL_DIGITS, 0, STORED, &mut |_, below| {
             seen += below.len() as u64;
             seen < 100
         });
