@@ -247,8 +247,8 @@ impl<B: Bitset> Maximiser<B> {
     /// For each candidate `d` (0-based) of `cell` at level `depth`, whose houses are up to
     /// date, `loss[d]`: the sum of its reduced costs in the cell's three copies, by which
     /// placing it lowers the total at least. `order[..count]` gets the candidates, least
-    /// loss first (ties: larger digit first), or in a blind `by` order drawn from its value;
-    /// returns `count`. O(N^2) at most.
+    /// loss first (ties: larger digit first), or in a blind `by` order, that of the keys
+    /// `mix(d ^ shuffle)`; returns `count`. O(N^2) at most.
     fn losses(
         &self,
         depth: usize,
