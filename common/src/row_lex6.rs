@@ -344,21 +344,27 @@ mod tests {
         (groups, solution)
     }
 
+    /// A grouping of [`solvable_groups`] as a layout, with `least..=most` givens taken from
+    /// its full grid at random cells.
+    pub(super) fn solvable_instance(rng: &mut Rng, least: usize, most: usize) -> (Layout, Vec<u8>) {
+        let (groups, solution) = solvable_groups(rng);
+        let count = rng.between(least, most);
+        let givens = gen::some_givens(rng, &solution, count);
+        (Layout::new(SIZE, groups).unwrap(), givens)
+    }
+
     #[test]
     fn random_groups_and_givens_match_the_reference_in_order() {
         let mut rng = Rng::new(6);
         for _ in 0..40 {
-            let (groups, solution) = solvable_groups(&mut rng);
-            let count = rng.between(8, 24);
-            let givens = gen::some_givens(&mut rng, &solution, count);
-            let layout = Layout::new(SIZE, groups.clone()).unwrap();
-            let expected = reference::all_solutions(SIZE, &groups, &givens);
+            let (layout, givens) = solvable_instance(&mut rng, 8, 24);
+            let expected = reference::all_solutions(SIZE, layout.regions(), &givens);
             assert!(!expected.is_empty());
             assert_eq!(
                 walked(&layout, &givens),
                 expected,
                 "{:?} {:?}",
-                groups,
+                layout.regions(),
                 givens
             );
         }
@@ -368,10 +374,7 @@ mod tests {
     fn random_groups_with_few_givens_match_the_bitset_backtracker_in_order() {
         let mut rng = Rng::new(8);
         for _ in 0..5 {
-            let (groups, solution) = solvable_groups(&mut rng);
-            let count = rng.between(1, 3);
-            let givens = gen::some_givens(&mut rng, &solution, count);
-            let layout = Layout::new(SIZE, groups).unwrap();
+            let (layout, givens) = solvable_instance(&mut rng, 1, 3);
             let mut expected = Vec::new();
             Backtracker::<u64>::new(&layout).visit_lex(&givens, |grid| {
                 expected.push(grid.to_vec());

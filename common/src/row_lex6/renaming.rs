@@ -122,8 +122,7 @@ fn in_order_form(digits: &[u8; SIZE], free: u8) -> ([u8; SIZE], [u8; SIZE + 1]) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::row_lex6::tests::{backtracked, hunted, solvable_groups, walked};
-    use testkit::gen;
+    use crate::row_lex6::tests::{backtracked, hunted, solvable_instance, walked};
     use testkit::rng::Rng;
 
     /// The solutions `RowLex6::by_symmetry` visits past the first `skip`, as grids; `None`
@@ -156,10 +155,7 @@ mod tests {
         let mut rng = Rng::new(10);
         let mut cases = vec![(hunted(), vec![0; CELLS])];
         for _ in 0..12 {
-            let (groups, solution) = solvable_groups(&mut rng);
-            let count = rng.between(0, 3);
-            let givens = gen::some_givens(&mut rng, &solution, count);
-            cases.push((Layout::new(SIZE, groups).unwrap(), givens));
+            cases.push(solvable_instance(&mut rng, 0, 3));
         }
         let mut skipped = 0;
         for (layout, givens) in &cases {
@@ -193,10 +189,7 @@ mod tests {
     fn renaming_keeps_up_to_most_solutions() {
         let mut rng = Rng::new(12);
         for _ in 0..6 {
-            let (groups, solution) = solvable_groups(&mut rng);
-            let count = rng.between(0, 3);
-            let givens = gen::some_givens(&mut rng, &solution, count);
-            let layout = Layout::new(SIZE, groups).unwrap();
+            let (layout, givens) = solvable_instance(&mut rng, 0, 3);
             let used = givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
             let free = ALL_DIGITS & !used;
             let mut covers = 0;
@@ -227,10 +220,7 @@ mod tests {
         let mut rng = Rng::new(11);
         let mut cases = vec![(hunted(), vec![0; CELLS])];
         for _ in 0..4 {
-            let (groups, solution) = solvable_groups(&mut rng);
-            let count = rng.between(0, 3);
-            let givens = gen::some_givens(&mut rng, &solution, count);
-            cases.push((Layout::new(SIZE, groups).unwrap(), givens));
+            cases.push(solvable_instance(&mut rng, 0, 3));
         }
         for (layout, givens) in &cases {
             let used = givens.iter().fold(0, |used, &g| used | 1 << g >> 1);

@@ -247,7 +247,7 @@ const fn column_pairs() -> [u64; PERMUTATIONS] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::row_lex6::tests::{backtracked, hunted, solvable_groups, walked};
+    use crate::row_lex6::tests::{backtracked, hunted, solvable_instance, walked};
     use testkit::gen;
     use testkit::rng::Rng;
 
@@ -271,10 +271,8 @@ mod tests {
     fn the_masks_rule_out_what_each_given_rules_out() {
         let mut rng = Rng::new(13);
         for _ in 0..20 {
-            let (groups, solution) = solvable_groups(&mut rng);
-            let count = rng.between(1, 12);
-            let givens = gen::some_givens(&mut rng, &solution, count);
-            let layout = Layout::new(SIZE, groups.clone()).unwrap();
+            let (layout, givens) = solvable_instance(&mut rng, 1, 12);
+            let groups = layout.regions();
             let (forbidden, taken) = RowLex6::new(&layout).given_masks(&givens);
             for r in 0..SIZE {
                 for c in 0..SIZE {
