@@ -662,6 +662,8 @@ mod tests {
         let counted = solver.count_up_to(&holes, 100, &mut grid);
         let visited = solver.visit_lex(&holes, |_| true);
         assert_eq!(counted as u64, visited.min(100), "{}x{}", h, w);
+        // The walk's nodes below the root look for hidden singles past 64 cells only.
+        assert_eq!(solver.search.hidden, cells > 64, "{}x{}", h, w);
         let mut seen: Vec<Vec<u8>> = Vec::new();
         let mut wide_open = holes.clone();
         wide_open.iter_mut().take(2 * h * w).for_each(|d| *d = 0);
