@@ -178,6 +178,7 @@ fn log_sum_exp(values: &[f64], tau: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use testkit::rng::Rng;
 
     /// The 9x9 weights that are `row_weights[r]` along each row `r`, and their maximum:
     /// every completion, and every fractional filling of the linear relaxation, scores 45
@@ -279,5 +280,65 @@ mod tests {
         let profit = node.state.dual.profit.clone();
         assert_eq!(node.smooth(None), Some(maximum));
         assert_eq!(node.state.dual.profit, profit);
+    }
+
+    /// A cell's split against its documented rule, computed directly on random 6x6 and 9x9
+    /// states (a random solution's digits given at 30%, propagated) with random shares of
+    /// the houses' duals: for each empty cell and candidate, each copy gets its house's share
+    /// plus its third of the cell's dual `high`, the largest spare (gain less the three
+    /// shares) of its candidates, less its third of the slack, `high` less the digit's spare;
+    /// a third of `x` is `floor(x / 3)`, plus one for the first `x mod 3` copies. The three
+    /// profits sum to the gain. The count asserts that the two remainders often differ,
+    /// where a remainder given to the wrong copies shows.
+    #[test]
+    fn each_copy_gets_its_share_and_its_thirds_the_remainders_the_first_copies() {
+        let mut rng = Rng::new(12);
+        let mut uneven = 0;
+        for round in 0..100 {
+            let layout = [Layout::boxes(2, 3), Layout::boxes(3, 3)][round % 2].clone();
+            let (n, cells) = (layout.size(), layout.cells());
+            let weights: Vec<u32> = (0..cells).map(|_| rng.below(10) as u32).collect();
+            let full = testkit::gen::random_solution(&mut rng, n, layout.regions()).unwrap();
+            let givens: Vec<u8> = full.iter().map(|&d| d * rng.percent(30) as u8).collect();
+            let mut engine = Maximiser::<u128>::new(&layout, &weights);
+            assert!(engine.start(&givens));
+            let shares: Vec<i32> = (0..3 * n * n)
+                .map(|_| rng.below(2000) as i32 - 500)
+                .collect();
+            let state = &mut engine.levels[0];
+            let empty: Vec<usize> = (0..cells).filter(|&c| state.is_unsolved(c)).collect();
+            for &cell in &empty {
+                Node::<u128>::split_cell(&engine.tables, state, &shares, cell);
+            }
+            let thirds = |x: i32| {
+                let mut third = [x.div_euclid(3); 3];
+                for t in third.iter_mut().take(x.rem_euclid(3) as usize) {
+                    *t += 1;
+                }
+                third
+            };
+            for &cell in &empty {
+                let houses = layout.houses_of(cell);
+                let gain = |d: usize| SCALE * weights[cell] as i32 * (d as i32 + 1);
+                let spare =
+                    |d: usize| gain(d) - houses.iter().map(|&h| shares[h * n + d]).sum::<i32>();
+                let candidates: Vec<usize> = digits(state.grid.candidates[cell]).collect();
+                let high = candidates.iter().map(|&d| spare(d)).max().unwrap();
+                for &d in &candidates {
+                    let slack = high - spare(d);
+                    uneven += (high.rem_euclid(3) != slack.rem_euclid(3)) as usize;
+                    let (of_high, of_slack) = (thirds(high), thirds(slack));
+                    let wanted: Vec<i32> = (0..3)
+                        .map(|k| shares[houses[k] * n + d] + of_high[k] - of_slack[k])
+                        .collect();
+                    let profits: Vec<i32> = (0..3)
+                        .map(|k| state.dual.profit[(k * cells + cell) * n + d])
+                        .collect();
+                    assert_eq!(profits, wanted, "cell {} digit {}", cell, d + 1);
+                    assert_eq!(profits.iter().sum::<i32>(), gain(d));
+                }
+            }
+        }
+        assert!(uneven > 1000, "{} splits with unequal remainders", uneven);
     }
 }
