@@ -555,6 +555,12 @@ mod tests {
     /// stops. (`2 aim < 3(a + b)` keeps the swing's bound above the aim.) So the bound is the
     /// swing's from the second round through round `PATIENCE + 2`, whose step is the first
     /// halved, and the maximum from the next.
+    ///
+    /// The multipliers a caller keeps show the halving itself, which the bound alone does
+    /// not (a third of the step, say, lands on the completion as well): rounds `PATIENCE`
+    /// and `PATIENCE + 1` leave the two ends of the swing, and round `PATIENCE + 2` moves
+    /// each multiplier from the second end halfway back to the first, half as far as the
+    /// full step, to within the rounding of the step and of its share in each cell.
     #[test]
     fn the_steps_halve_after_patience_rounds_without_a_lower_bound() {
         let layout = Layout::boxes(1, 2);
@@ -574,10 +580,12 @@ mod tests {
                 .map(|grid| (0..4).map(|c| weights[c] * grid[c]).sum::<u32>())
                 .max()
                 .map(i64::from);
-            let mut bound = |rounds: usize| {
+            let mut run = |rounds: usize| {
                 let mut u = vec![0; 4];
-                templates.bound(&weights, &[3; 4], aim, rounds, &mut u)
+                let bound = templates.bound(&weights, &[3; 4], aim, rounds, &mut u);
+                (bound, u)
             };
+            let mut bound = |rounds: usize| run(rounds).0;
             let swing = bound(2);
             assert!(
                 swing < bound(1) && swing > maximum,
@@ -602,6 +610,21 @@ mod tests {
                 aim
             );
             assert_eq!(bound(400), maximum, "{:?} aiming at {}", weights, aim);
+            let (first, second) = (run(PATIENCE).1, run(PATIENCE + 1).1);
+            let halved = run(PATIENCE + 2).1;
+            for cell in 0..4 {
+                let full = first[cell] - second[cell];
+                let half = halved[cell] - second[cell];
+                assert!(
+                    full != 0 && (2 * half - full).abs() <= 1,
+                    "{:?} aiming at {}: cell {} moved {} of {}",
+                    weights,
+                    aim,
+                    cell,
+                    half,
+                    full
+                );
+            }
         }
     }
 }
