@@ -476,10 +476,23 @@ mod tests {
     /// leaves the cells that share a house with it) and hidden singles (a digit with one
     /// place in a house is that cell's only one).
     pub(super) fn brute_closure<B: Bitset>(tables: &Tables<B>, cells: &mut [u32]) {
+        brute_rules(tables, cells, true);
+    }
+
+    /// [`brute_closure`] without locked candidates: the rules of a node that does not lock.
+    pub(super) fn brute_singles<B: Bitset>(tables: &Tables<B>, cells: &mut [u32]) {
+        brute_rules(tables, cells, false);
+    }
+
+    /// Naked and hidden singles, and locked candidates if `locking`, until none strikes
+    /// anything.
+    fn brute_rules<B: Bitset>(tables: &Tables<B>, cells: &mut [u32], locking: bool) {
         let houses = house_lists(tables);
         loop {
             let before = cells.to_vec();
-            brute_locked_pass(tables, cells, tables.all_houses);
+            if locking {
+                brute_locked_pass(tables, cells, tables.all_houses);
+            }
             for bit in (0..tables.size).map(|d| 1 << d) {
                 for house in &houses {
                     let mut places = house.iter().filter(|&&c| cells[c] & bit != 0);

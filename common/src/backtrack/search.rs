@@ -321,7 +321,8 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backtrack::tests::{brute_closure, digits_by_cell, layouts4};
+    use crate::backtrack::tests::layouts4;
+    use crate::backtrack::tests::{boards_of, brute_closure, brute_singles, digits_by_cell};
     use crate::backtrack::tests::{is_solution, parse, sparse_instance};
     use testkit::gen::{self, LayoutKind};
     use testkit::rng::Rng;
@@ -369,6 +370,129 @@ mod tests {
         let all = search.levels[1].digits_of(6, 1);
         assert!(search.descend(1, 2, 1, all, 1));
         assert!(!search.probe(2, &mut 0));
+    }
+
+    /// Sets level `depth` to the node whose cells hold the digits of `cells` (bit
+    /// `digit - 1`), those outside `unsolved` placed, as a node with hidden singles keeps it.
+    fn set_level<B: Bitset>(search: &mut Search<B>, depth: usize, cells: &[u32], unsolved: B) {
+        let t = &search.tables;
+        let state = &mut search.levels[depth];
+        state.candidates = boards_of(cells);
+        state.unsolved = unsolved;
+        state.open = [t.all_houses; MAX_DIGITS];
+        for cell in Cells(t.all_cells.and_not(unsolved)) {
+            let d = cells[cell].trailing_zeros() as usize;
+            state.open[d] &= !t.cell_houses[cell];
+            search.grid[cell] = d as u8 + 1;
+        }
+    }
+
+    /// Whether the node of `cells` (each cell's digits, bit `digit - 1`) is a contradiction:
+    /// a cell without a digit, or a house without a place for one.
+    fn is_dead<B: Bitset>(tables: &Tables<B>, cells: &[u32]) -> bool {
+        let all = (1 << tables.size) - 1;
+        let digits = |h: usize| Cells(tables.houses[h]).fold(0, |u, cell| u | cells[cell]);
+        cells.contains(&0) || Cells(tables.all_houses).any(|h| digits(h) != all)
+    }
+
+    /// Whether the node of `cells` has a hidden single left: a digit with one place in a
+    /// house, a cell that still has other digits.
+    fn has_hidden_single<B: Bitset>(tables: &Tables<B>, cells: &[u32]) -> bool {
+        Cells(tables.all_houses).any(|h| {
+            (0..tables.size).any(|d| {
+                let mut places = Cells(tables.houses[h]).filter(|&cell| cells[cell] & 1 << d != 0);
+                matches!((places.next(), places.next()), (Some(cell), None) if cells[cell] != 1 << d)
+            })
+        })
+    }
+
+    /// [`Search::probe`] at level `depth` as its doc comment tells it, from the node of
+    /// `cells`: each round propagates by brute force (naked and hidden singles until neither
+    /// strikes anything, `brute_singles`), then tries each candidate of each empty cell in
+    /// turn, by the search's own descent from the node as struck so far, and strikes those
+    /// whose trial fails, until no trial fails. Whether the node lives, the trials, the
+    /// node's cells, and whether a round's strikes left a hidden single for the next round's
+    /// propagation to place.
+    fn probe_by_its_rules<B: Bitset>(
+        search: &mut Search<B>,
+        depth: usize,
+        mut cells: Vec<u32>,
+    ) -> (bool, u64, Vec<u32>, bool) {
+        search.hidden = true;
+        let mut trials = 0;
+        let mut hidden_left = false;
+        loop {
+            brute_singles(&search.tables, &mut cells);
+            if is_dead(&search.tables, &cells) {
+                return (false, trials, cells, hidden_left);
+            }
+            let unsolved = (0..cells.len())
+                .filter(|&cell| cells[cell].count_ones() > 1)
+                .fold(B::EMPTY, |u, cell| u.or(B::cell(cell)));
+            let mut struck = false;
+            for cell in Cells(unsolved) {
+                let all = cells[cell];
+                for d in Digits(all) {
+                    trials += 1;
+                    set_level(search, depth, &cells, unsolved);
+                    if !search.descend(depth, depth + 1, cell, all, d) {
+                        cells[cell] &= !(1 << d);
+                        struck = true;
+                    }
+                }
+                if cells[cell] == 0 {
+                    return (false, trials, cells, hidden_left);
+                }
+            }
+            if !struck {
+                return (true, trials, cells, hidden_left);
+            }
+            hidden_left |= has_hidden_single(&search.tables, &cells);
+        }
+    }
+
+    /// A probe against its doc comment, played out by `probe_by_its_rules`: after each round
+    /// of strikes the node propagates, hidden singles included, so that the next round tries
+    /// only the candidates propagation leaves. The same answer, the same trials and, when the
+    /// node lives unsolved, the same candidates, from random nodes of 6x6 grids (boxes, grown
+    /// and scattered regions): each cell keeps its digit of a solution and each other digit
+    /// by chance, closed under naked and hidden singles. A propagation that missed the
+    /// hidden singles a round's strikes leave tries more; such rounds must occur.
+    #[test]
+    fn a_probe_propagates_after_each_round_of_strikes() {
+        let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
+        let mut rng = Rng::new(53);
+        let mut hidden_left = 0;
+        for _ in 0..40 {
+            let (regions, solution) =
+                gen::layout_with_solution(&mut rng, 6, |rng| kinds[rng.below(3)]);
+            let mut search: Search<u64> = Search::new(&Layout::new(6, regions).unwrap());
+            for _ in 0..20 {
+                let percent = rng.between(50, 80);
+                let mut cells: Vec<u32> = solution
+                    .iter()
+                    .map(|&s| {
+                        (0..6).fold(1 << (s - 1), |m, d| m | (rng.percent(percent) as u32) << d)
+                    })
+                    .collect();
+                brute_singles(&search.tables, &mut cells);
+                let unsolved = (0..36)
+                    .filter(|&cell| cells[cell].count_ones() > 1)
+                    .fold(0, |u, cell| u | 1 << cell);
+                set_level(&mut search, 0, &cells, unsolved);
+                let mut trials = 0;
+                let alive = search.probe(0, &mut trials);
+                let node = digits_by_cell(&search.levels[0], 6);
+                let solved = search.levels[0].unsolved.is_empty();
+                let (lives, tried, expected, left) = probe_by_its_rules(&mut search, 0, cells);
+                assert_eq!((alive, trials), (lives, tried));
+                if alive && !solved {
+                    assert_eq!(node, expected);
+                }
+                hidden_left += left as usize;
+            }
+        }
+        assert!(hidden_left > 50, "{}", hidden_left);
     }
 
     #[test]
