@@ -643,4 +643,76 @@ mod tests {
             }
         }
     }
+
+    /// A child whose bound after its steps and fixing only equals the aim cannot beat it (a
+    /// completion must score above the aim), so `descend` drops it: on random 6x6 grids,
+    /// for each candidate of an unsolved cell, with 0 and 2 steps, and aims at and just below
+    /// the child's bound with no aim, `descend` says whether the bound that placing,
+    /// propagating, the steps and fixing at that aim leave (the same calls on a copy) is
+    /// above the aim (raised if the steps record a completion); such bounds equal to their
+    /// aim occur, and there `descend` is false.
+    #[test]
+    fn a_child_whose_bound_only_equals_the_aim_is_dropped() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(21);
+        let mut tied = 0;
+        for _ in 0..20 {
+            let engine = started(&mut rng, &layout, 30);
+            let level = &engine.levels[0];
+            let Some(cell) = (0..36).find(|&c| level.is_unsolved(c)) else {
+                continue;
+            };
+            for d in digits(level.grid.candidates[cell]) {
+                let bit = 1 << d;
+                for steps in [0, 2] {
+                    // The bound and the aim then, raised if the steps record a completion.
+                    let bound_at = |aim: Option<u32>| -> (Option<u32>, Option<u32>) {
+                        let mut copy = engine.clone();
+                        copy.aim = aim;
+                        let mut node = copy.child(0);
+                        if !(node.place(cell, bit) && node.propagate()) {
+                            return (None, aim);
+                        }
+                        if copy.take_dual_steps(1, steps).is_none() {
+                            return (None, copy.aim);
+                        }
+                        let aim = copy.aim;
+                        (copy.node(1).fix_reduced_costs(aim), aim)
+                    };
+                    let descends = |aim: Option<u32>| {
+                        let mut copy = engine.clone();
+                        copy.aim = aim;
+                        copy.descend(0, cell, bit, steps)
+                    };
+                    let free = match bound_at(None) {
+                        (Some(free), None) => free,
+                        (bound, aim) => {
+                            assert_eq!(descends(None), bound > aim, "cell {}, digit {}", cell, d);
+                            continue;
+                        }
+                    };
+                    assert!(descends(None), "cell {}, digit {}", cell, d);
+                    for start in [free, free - 1, free - 2] {
+                        let (bound, aim) = bound_at(Some(start));
+                        let aim = aim.unwrap();
+                        let descended = descends(Some(start));
+                        assert_eq!(
+                            descended,
+                            bound.map_or(false, |b| b > aim),
+                            "cell {}, digit {}, aim {}, bound {:?}",
+                            cell,
+                            d,
+                            aim,
+                            bound
+                        );
+                        if bound == Some(aim) {
+                            assert!(!descended);
+                            tied += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(tied > 10, "bounds equal to their aim: {}", tied);
+    }
 }
