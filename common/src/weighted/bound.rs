@@ -223,7 +223,7 @@ mod tests {
 
     /// A random sparse 6x6 maximiser, started, with random weights 1-30 and about 20% of a
     /// random full grid given, its root's bound brought up to date.
-    fn started_6x6(rng: &mut Rng) -> (Maximiser<u64>, Vec<u8>) {
+    fn sparse_root_6x6(rng: &mut Rng) -> (Maximiser<u64>, Vec<u8>) {
         let layout = Layout::boxes(2, 3);
         let weights: Vec<u32> = (0..36).map(|_| 1 + rng.below(30) as u32).collect();
         let full = testkit::gen::random_solution(rng, 6, layout.regions()).unwrap();
@@ -245,7 +245,7 @@ mod tests {
         let mut rng = Rng::new(21);
         let mut struck = 0;
         for round in 0..100 {
-            let (mut engine, givens) = started_6x6(&mut rng);
+            let (mut engine, givens) = sparse_root_6x6(&mut rng);
             let mut node = engine.node(0);
             for _ in 0..round % 3 {
                 node.average();
@@ -303,7 +303,7 @@ mod tests {
         let mut rng = Rng::new(22);
         let mut uneven = 0;
         for round in 0..30 {
-            let (mut engine, givens) = started_6x6(&mut rng);
+            let (mut engine, givens) = sparse_root_6x6(&mut rng);
             let mut node = engine.node(0);
             for k in 0..round % 4 {
                 if k % 2 == 0 {
