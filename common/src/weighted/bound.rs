@@ -297,11 +297,11 @@ mod tests {
     /// `total.div_euclid(3)`, plus one if `kind < total.rem_euclid(3)`, and its dual rises
     /// to the least of those over the cell's candidates, so its reduced cost after the step
     /// is the difference. Checking each copy, not a sum, catches profit moved to the wrong
-    /// copy.
+    /// copy. A copy keeps its assigned digit exactly when the digit's cost is that least.
     #[test]
     fn an_averaging_step_evens_out_each_copys_reduced_costs() {
         let mut rng = Rng::new(22);
-        let mut uneven = 0;
+        let (mut uneven, mut kept) = (0, [0; 2]);
         for round in 0..30 {
             let (mut engine, givens) = sparse_root_6x6(&mut rng);
             let mut node = engine.node(0);
@@ -343,9 +343,17 @@ mod tests {
                             givens
                         );
                     }
+                    // A copy keeps its digit only if the digit still has the least cost.
+                    let (i, a) = (kind * 36 + cell, before.dual.assigned[kind * 36 + cell]);
+                    if a != 0 {
+                        let tight = row[a.trailing_zeros() as usize] == least;
+                        assert_eq!(node.state.dual.assigned[i], if tight { a } else { 0 });
+                        kept[tight as usize] += 1;
+                    }
                 }
             }
         }
         assert!(uneven > 100, "{} uneven candidates", uneven);
+        assert!(kept.iter().all(|&k| k > 100), "lost and kept: {:?}", kept);
     }
 }
