@@ -909,6 +909,51 @@ mod tests {
         assert!(turns[2] > 5, "the turns taken: {:?}", turns);
     }
 
+    /// The dives in turns while no completion is known, against the runs their rule gives,
+    /// taken by hand: with a first budget of 1 doubling at each turn and the focus order
+    /// first at twice its turn's budget, the scored dives alternate between the focus and
+    /// the plain order, and every other dive from the second is blind, with the turn's
+    /// tie-breaks. Sparse 9x9 grids whose completions the first dives are too short to
+    /// reach.
+    #[test]
+    fn without_a_completion_every_other_dive_is_blind() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng::new(16);
+        let blind = |turn: u32| Order::Blind(mix(turn) | 1);
+        let runs = [
+            (Order::Focus, 2),
+            (blind(2), 2),
+            (Order::Plain, 4),
+            (blind(4), 8),
+            (Order::Focus, 32),
+            (blind(6), 32),
+            (Order::Plain, 64),
+            (blind(8), 128),
+            (Order::Focus, 512),
+            (blind(10), 512),
+        ];
+        for round in 0..20 {
+            let givens = random_givens(&mut rng, &layout, 3 + round % 10);
+            let mut engine = Maximiser::<u128>::new(&layout, &target9_weights());
+            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+            let mut model = engine.clone();
+            let settling = runs.iter().position(|&(order, budget)| {
+                let run = Run {
+                    budget: model.spent() + budget,
+                    steps: 0,
+                    stop_at_better: true,
+                    order,
+                };
+                model.explore(run) || model.best.is_some()
+            });
+            let turn = settling.expect("a completion within the turns listed");
+            assert!(turn > 1, "settled before a blind dive: {:?}", givens);
+            assert!(!engine.dive_in_turns(1, true, 2, u64::MAX), "{:?}", givens);
+            assert_eq!(engine.nodes(), model.nodes(), "{:?}", givens);
+            assert_eq!(engine.best_grid(), model.best_grid(), "{:?}", givens);
+        }
+    }
+
     /// The root's rounds, against the order of work taken by hand: after the first dive,
     /// rounds of `ROUND_STEPS` dual steps (fewer in the last) until `ROOT_STEPS` are taken,
     /// each followed by fixing, and a short dive of `DIVE_NODES` between two rounds; the
