@@ -913,8 +913,8 @@ mod tests {
     /// taken by hand: with a first budget of 1 doubling at each turn and the focus order
     /// first at twice its turn's budget, the scored dives alternate between the focus and
     /// the plain order, and every other dive from the second is blind, with the turn's
-    /// tie-breaks. Sparse 9x9 grids whose completions the first dives are too short to
-    /// reach.
+    /// tie-breaks. 9x9 grids with 28 to 47 givens, on which the dives of turns 1 to 5 most
+    /// often find the first completion, the blind ones included.
     #[test]
     fn without_a_completion_every_other_dive_is_blind() {
         let layout = Layout::boxes(3, 3);
@@ -932,8 +932,9 @@ mod tests {
             (Order::Focus, 512),
             (blind(10), 512),
         ];
-        for round in 0..20 {
-            let givens = random_givens(&mut rng, &layout, 3 + round % 10);
+        let mut settled = [0; 10];
+        for round in 0..40 {
+            let givens = random_givens(&mut rng, &layout, 28 + round % 20);
             let mut engine = Maximiser::<u128>::new(&layout, &target9_weights());
             assert!(engine.start(&givens) && engine.node(0).bound().is_some());
             let mut model = engine.clone();
@@ -946,12 +947,12 @@ mod tests {
                 };
                 model.explore(run) || model.best.is_some()
             });
-            let turn = settling.expect("a completion within the turns listed");
-            assert!(turn > 1, "settled before a blind dive: {:?}", givens);
+            settled[settling.expect("a completion within the turns listed")] += 1;
             assert!(!engine.dive_in_turns(1, true, 2, u64::MAX), "{:?}", givens);
             assert_eq!(engine.nodes(), model.nodes(), "{:?}", givens);
             assert_eq!(engine.best_grid(), model.best_grid(), "{:?}", givens);
         }
+        assert!(settled[1] + settled[3] > 10, "by turn: {:?}", settled);
     }
 
     /// The root's rounds, against the order of work taken by hand: after the first dive,
