@@ -258,6 +258,7 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitset::Bits256;
     use testkit::gen::{self, Rng};
     use testkit::reference;
 
@@ -439,6 +440,25 @@ mod tests {
                 given
             );
         }
+    }
+
+    /// The distinct boards' walks share one budget of [`MOST_STATES`] states: on the empty
+    /// 16x16 grid each digit's board less one cell lists about 19,400, so two distinct
+    /// boards (the others the same as the second) fit and three do not, and the test then
+    /// gives up before any step.
+    #[test]
+    fn the_walks_share_one_budget_of_states() {
+        let regions = crate::layout::Layout::boxes(4, 4).regions().to_vec();
+        let all = (1..256).fold(Bits256::cell(0), |set, cell| set.or(Bits256::cell(cell)));
+        let mut boards = [all.and_not(Bits256::cell(1)); 16];
+        boards[0] = all.and_not(Bits256::cell(0));
+        let states = |board| Walk::new(16, &regions, board, usize::MAX).unwrap().states;
+        let (first, second) = (states(boards[0]), states(boards[1]));
+        assert!(first + second <= MOST_STATES, "{} and {}", first, second);
+        assert_ne!(refutes(16, &regions, &boards), Err(0));
+        boards[2] = all.and_not(Bits256::cell(2));
+        assert!(first + second + states(boards[2]) > MOST_STATES);
+        assert_eq!(refutes(16, &regions, &boards), Err(0));
     }
 
     /// Where a fractional cover exists, the steps' heaviest templates come to cover every
