@@ -204,8 +204,11 @@ mod tests {
         for _ in 0..2000 {
             order.decay();
         }
-        // The bump is now far above the rescale threshold: each bump scales down.
+        // The bump is now far above the rescale threshold: each bump scales down, every
+        // activity and the bump alike.
         order.bump(2);
+        assert_eq!(order.activity[1], 1.0 / RESCALE_ABOVE);
+        assert_eq!(order.activity[2], order.bump);
         order.bump(0);
         order.bump(0);
         assert!(order.activity.iter().all(|a| a.is_finite()));
