@@ -571,6 +571,72 @@ mod tests {
         }
     }
 
+    /// Counts as [`Search::count_from`]'s doc says, one level deeper at every node: each of a
+    /// cell's candidates is tried but the fresh ones after the smallest, whose solutions
+    /// count once for each fresh candidate, and the digit tried is no longer fresh below.
+    /// Adds to `tally` the count, the nodes, and the nodes that try two digits or more.
+    fn count_by_rule(
+        search: &mut Search<u64>,
+        depth: usize,
+        fresh: u32,
+        weight: usize,
+        tally: &mut [usize; 3],
+    ) {
+        tally[1] += 1;
+        let size = search.tables.size;
+        let cell = match search.levels[depth].fewest_candidates(size, &search.tables.peers) {
+            Some(cell) => cell,
+            None => return tally[0] += weight,
+        };
+        let all = search.levels[depth].digits_of(size, cell);
+        let twins = all & fresh;
+        let smallest = twins.trailing_zeros() as usize;
+        let tried: Vec<usize> = (0..size)
+            .filter(|&d| all >> d & 1 != 0 && (twins >> d & 1 == 0 || d == smallest))
+            .collect();
+        tally[2] += (tried.len() > 1) as usize;
+        for d in tried {
+            let twin = twins >> d & 1 != 0;
+            let w = weight * if twin { twins.count_ones() as usize } else { 1 };
+            if search.descend(depth, depth + 1, cell, all, d) {
+                count_by_rule(search, depth + 1, fresh & !(1 << d), w, tally);
+            }
+        }
+    }
+
+    /// The count, its nodes and its guesses against [`count_by_rule`], with every unused digit
+    /// fresh, never handed over, on the empty 4x4 and 6x6 grids and sparse ones: a digit
+    /// placed must leave the fresh ones, or the digits left lose their symmetry below and
+    /// the count takes more nodes.
+    #[test]
+    fn the_count_follows_its_rule_of_value_symmetry() {
+        let mut rng = Rng::new(48);
+        for round in 0..40 {
+            let (h, w) = [(2, 2), (2, 3)][round % 2];
+            let (layout, givens) = if round < 2 {
+                (Layout::boxes(h, w), vec![0; h * w * h * w])
+            } else {
+                sparse_instance(&mut rng, h, w, 6)
+            };
+            let used = givens.iter().fold(0u32, |u, &g| u | 1 << g >> 1);
+            let fresh = ((1 << layout.size()) - 1) & !used;
+            let mut wanted = [0; 3];
+            let mut model: Search<u64> = Search::new(&layout);
+            if model.start(&givens) {
+                count_by_rule(&mut model, 0, fresh, 1, &mut wanted);
+            }
+            let mut search: Search<u64> = Search::new(&layout);
+            search.hand_over_after = usize::MAX;
+            let mut count = 0;
+            if search.start(&givens) {
+                let mut grid = vec![0; layout.cells()];
+                search.count_from(0, usize::MAX, &mut count, &mut grid, fresh, 1);
+            }
+            let got = [count, search.nodes, search.guesses as usize];
+            assert_eq!(got, wanted, "{:?}", givens);
+        }
+    }
+
     /// Asserts that `start` leaves at the root what propagation's rules, run by brute force
     /// until none strikes anything (`brute_closure`), leave of `givens`: the same candidates,
     /// and unsolved the cells with two or more. Whether any cell is left unsolved.
