@@ -126,18 +126,22 @@ mod tests {
     use testkit::rng::Rng;
 
     /// The solutions `RowLex6::by_symmetry` visits past the first `skip`, as grids; `None`
-    /// when it declines.
+    /// when it declines. Each call of the visit must hand every solution of its first three
+    /// rows: their numbers rise from call to call.
     fn by_symmetry(layout: &Layout, givens: &[u8], skip: u64) -> Option<Vec<Vec<u8>>> {
         let used = givens.iter().fold(0, |used, &g| used | 1 << g >> 1);
         let mut walk = RowLex6::new(layout);
         let digits = permutations();
         let mut grids = Vec::new();
+        let mut last_above = None;
         let count = walk.by_symmetry(
             givens,
             ALL_DIGITS & !used,
             skip,
             STORED,
             &mut |above, below| {
+                assert!(last_above < Some(*above), "{:?} handed twice", above);
+                last_above = Some(*above);
                 assert!((1..=36 * 8).contains(&below.len()));
                 for rows in below {
                     let rows = above.iter().chain(rows);
