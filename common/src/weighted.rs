@@ -556,7 +556,8 @@ fn digits(set: u16) -> Cells<u64> {
 }
 
 /// A pseudo-random 32-bit value drawn from `x` (a multiplicative hash): each bit of `x`
-/// moves many bits of the result. O(1).
+/// moves many bits of the result. A bijection (an odd multiplier, then a right xorshift),
+/// so distinct values never tie. O(1).
 fn mix(x: u32) -> u32 {
     let x = x.wrapping_mul(0x9E37_79B9);
     x ^ x >> 16
@@ -566,6 +567,15 @@ fn mix(x: u32) -> u32 {
 mod tests {
     use super::*;
     use testkit::rng::Rng;
+
+    /// No two of the first 2^20 values mix to the same one.
+    #[test]
+    fn mix_ties_no_two_values() {
+        let mut mixed: Vec<u32> = (0..1 << 20).map(mix).collect();
+        mixed.sort_unstable();
+        mixed.dedup();
+        assert_eq!(mixed.len(), 1 << 20);
+    }
 
     #[test]
     fn a_blind_dive_branches_on_the_fewest_candidates_in_its_shuffled_order() {
