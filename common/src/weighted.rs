@@ -556,8 +556,8 @@ fn digits(set: u16) -> Cells<u64> {
 }
 
 /// A pseudo-random 32-bit value drawn from `x` (a multiplicative hash): each bit of `x`
-/// moves many bits of the result. A bijection (an odd multiplier, then a right xorshift),
-/// so distinct values never tie. O(1).
+/// moves many bits of the result. A bijection (an odd multiplier, then the product's high
+/// half xored into its low half), so distinct values never tie. O(1).
 fn mix(x: u32) -> u32 {
     let x = x.wrapping_mul(0x9E37_79B9);
     x ^ x >> 16
@@ -568,13 +568,18 @@ mod tests {
     use super::*;
     use testkit::rng::Rng;
 
-    /// No two of the first 2^20 values mix to the same one.
+    /// No two of the first 2^20 values mix to the same one. The top bit of `x` moves only
+    /// the product's top bit (the multiplier is odd), which the fold xors into the low half:
+    /// it moves bits 31 and 15 of the result.
     #[test]
-    fn mix_ties_no_two_values() {
+    fn mix_ties_no_two_values_and_folds_the_high_half() {
         let mut mixed: Vec<u32> = (0..1 << 20).map(mix).collect();
         mixed.sort_unstable();
         mixed.dedup();
         assert_eq!(mixed.len(), 1 << 20);
+        for x in (0..1 << 20).map(|x: u32| x.wrapping_mul(0x2545_F491)) {
+            assert_eq!(mix(x) ^ mix(x ^ 1 << 31), 1 << 31 | 1 << 15, "{}", x);
+        }
     }
 
     #[test]
