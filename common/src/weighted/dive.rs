@@ -644,6 +644,38 @@ mod tests {
         }
     }
 
+    /// A tail is fitted only when its score is above the aim and at most the ceiling: on a
+    /// 4x4 grid whose one weighing cell is given a 3 (every grid a tail scoring 3), with
+    /// aims and ceilings around 3, `fit_tail` fits a digit and takes the completion exactly
+    /// then, and otherwise returns false without fitting or remembering the tail.
+    #[test]
+    fn a_tail_is_fitted_only_above_the_aim_and_up_to_the_ceiling() {
+        let layout = Layout::boxes(2, 2);
+        let mut weights = [0; 16];
+        weights[5] = 1;
+        let mut givens = [0; 16];
+        givens[5] = 3;
+        let run = Run {
+            budget: u64::MAX,
+            steps: 0,
+            stop_at_better: true,
+            order: Order::Plain,
+        };
+        for aim in [None, Some(2), Some(3)] {
+            for ceiling in [2, 3, u32::MAX] {
+                let mut engine = Maximiser::<u64>::new(&layout, &weights);
+                assert!(engine.start(&givens));
+                engine.aim = aim;
+                engine.ceiling = ceiling;
+                let fitted = aim < Some(3) && ceiling >= 3;
+                assert_eq!(engine.fit_tail(0, &run), fitted, "{:?} {}", aim, ceiling);
+                assert_eq!(engine.fitted > 0, fitted, "{:?} {}", aim, ceiling);
+                assert_eq!(engine.best, if fitted { Some(3) } else { None });
+                assert!(engine.dead_tails.is_empty());
+            }
+        }
+    }
+
     /// A child whose bound after its steps and fixing only equals the aim cannot beat it (a
     /// completion must score above the aim), so `descend` drops it: on random 6x6 grids,
     /// for each candidate of an unsolved cell, with 0 and 2 steps, and aims at and just below
