@@ -719,6 +719,28 @@ mod tests {
         (layout, givens)
     }
 
+    /// A count hands over past [`SPARSE_SAT_AFTER`] nodes on a grid with fewer givens than
+    /// a [`SPARSE`]th of its cells, past [`SAT_AFTER`] from that many on: givens of a full
+    /// 4x4, 6x6 and 9x9 grid, a quarter of the cells and one fewer.
+    #[test]
+    fn sparse_grids_hand_over_sooner() {
+        let mut rng = Rng::new(50);
+        for (h, w) in [(2, 2), (2, 3), (3, 3)] {
+            let layout = Layout::boxes(h, w);
+            let cells = layout.cells();
+            let full = testkit::gen::random_solution(&mut rng, h * w, layout.regions()).unwrap();
+            for (given, allowance) in [
+                (cells / SPARSE - 1, SPARSE_SAT_AFTER),
+                (cells / SPARSE, SAT_AFTER),
+            ] {
+                let givens: Vec<u8> = (0..cells).map(|c| full[c] * (c < given) as u8).collect();
+                let mut solver = Backtracker::<u128>::new(&layout);
+                solver.count_up_to(&givens, 1, &mut vec![0; cells]);
+                assert_eq!(solver.search.hand_over_after, allowance, "{} givens", given);
+            }
+        }
+    }
+
     #[test]
     fn a_long_count_is_finished_by_the_proof_or_by_the_sat_solver_and_the_templates_in_turns() {
         // Groups = rows, but rows 2 and 7 swap their cells of column 4: cells (2, 4) and
