@@ -453,29 +453,35 @@ mod tests {
 
     /// A probe against its doc comment, played out by `probe_by_its_rules`: after each round
     /// of strikes the node propagates, hidden singles included, so that the next round tries
-    /// only the candidates propagation leaves. The same answer, the same trials and, when the
-    /// node lives unsolved, the same candidates, from random nodes of 6x6 grids (boxes, grown
-    /// and scattered regions): each cell keeps its digit of a solution and each other digit
-    /// by chance, closed under naked and hidden singles. A propagation that missed the
-    /// hidden singles a round's strikes leave tries more; such rounds must occur.
+    /// only the candidates propagation leaves, and a round that empties a cell ends the probe
+    /// there. The same answer, the same trials and, when the node lives unsolved, the same
+    /// candidates, from random nodes of 6x6 grids (boxes, grown and scattered regions): each
+    /// cell but one keeps its digit of a solution, and each other digit by chance, closed
+    /// under naked and hidden singles. A propagation that
+    /// missed the hidden singles a round's strikes leave tries more, and so does a round that
+    /// goes on past an empty cell: both kinds of rounds must occur.
     #[test]
     fn a_probe_propagates_after_each_round_of_strikes() {
         let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
         let mut rng = Rng::new(53);
-        let mut hidden_left = 0;
+        let (mut hidden_left, mut dead_after_trials) = (0, 0);
         for _ in 0..40 {
             let (regions, solution) =
                 gen::layout_with_solution(&mut rng, 6, |rng| kinds[rng.below(3)]);
             let mut search: Search<u64> = Search::new(&Layout::new(6, regions).unwrap());
             for _ in 0..20 {
                 let percent = rng.between(50, 80);
-                let mut cells: Vec<u32> = solution
-                    .iter()
-                    .map(|&s| {
-                        (0..6).fold(1 << (s - 1), |m, d| m | (rng.percent(percent) as u32) << d)
+                let broken = rng.below(36);
+                let mut cells: Vec<u32> = (0..36)
+                    .map(|cell| {
+                        let kept = ((cell != broken) as u32) << (solution[cell] - 1);
+                        (0..6).fold(kept, |m, d| m | (rng.percent(percent) as u32) << d)
                     })
                     .collect();
                 brute_singles(&search.tables, &mut cells);
+                if cells.contains(&0) {
+                    continue;
+                }
                 let unsolved = (0..36)
                     .filter(|&cell| cells[cell].count_ones() > 1)
                     .fold(0, |u, cell| u | 1 << cell);
@@ -490,9 +496,11 @@ mod tests {
                     assert_eq!(node, expected);
                 }
                 hidden_left += left as usize;
+                dead_after_trials += (!alive && trials > 0) as usize;
             }
         }
         assert!(hidden_left > 50, "{}", hidden_left);
+        assert!(dead_after_trials > 20, "{}", dead_after_trials);
     }
 
     #[test]
@@ -771,6 +779,39 @@ mod tests {
         assert_eq!(visited, 2);
         assert_eq!(seen, [first.to_vec(), second.to_vec()]);
         assert_eq!(solver.nodes(), 3);
+    }
+
+    /// A walk counts its dry spell in the nodes entered since the last solution, and probes
+    /// once the spell reaches its patience. Rows but for two cells of a column swapped have no
+    /// solution: a walk too patient to probe enters every node of its first-cell order, its
+    /// dry spell all of them; a walk of patience 1 probes the root and refutes it there.
+    #[test]
+    fn a_walk_probes_once_its_dry_spell_reaches_its_patience() {
+        let layout = rows_swapped(0, 1, 0, false);
+        let mut searched = Vec::new();
+        for patience in [u64::MAX, 1] {
+            let mut search: Search<u64> = Search::new(&layout);
+            search.hidden = false;
+            assert!(search.start(&[0; 36]));
+            let mut walk = Walk {
+                visited: 0,
+                nodes: 0,
+                patience,
+                fruitless: 0,
+                trials: 0,
+                trials_at: 0,
+            };
+            assert!(search.visit_from(0, &mut walk, &mut |_: &[u8]| true));
+            assert_eq!(walk.visited, 0);
+            searched.push((walk.nodes, walk.fruitless, walk.trials));
+        }
+        let (nodes, fruitless, trials) = searched[0];
+        assert!(nodes > 100, "{}", nodes);
+        assert_eq!((fruitless, trials), (nodes, 0));
+        let (nodes, fruitless, trials) = searched[1];
+        assert_eq!(fruitless, 1);
+        assert!(trials > 0);
+        assert_eq!(nodes, 1 + trials);
     }
 
     /// A walk probes while its trials since the last solution are at most `PROBE_SHARE` per
