@@ -140,7 +140,7 @@ pub fn refutes<B: Bitset>(size: usize, region_of: &[u8], boards: &[B]) -> Result
     Err(MOST_STEPS)
 }
 
-/// Whether `average / lengths` covers every cell within `NEAR` of once. O(cells).
+/// Whether `average / lengths` covers every cell strictly within `NEAR` of once. O(cells).
 fn nearly_covered(average: &[i64], lengths: i64) -> bool {
     average
         .iter()
@@ -489,5 +489,18 @@ mod tests {
                 givens
             );
         }
+    }
+
+    /// A cell is near only strictly within `NEAR` of once, above or below: at 100 units of
+    /// length, an average 15 units off is not near, 14 off is.
+    #[test]
+    fn near_means_strictly_within_near_of_once() {
+        let lengths = 100;
+        let off = (NEAR * lengths as f64) as i64;
+        assert_eq!(off as f64, NEAR * lengths as f64);
+        let within = [lengths + off - 1, lengths - off + 1];
+        assert!(nearly_covered(&within, lengths));
+        assert!(!nearly_covered(&[lengths, lengths + off], lengths));
+        assert!(!nearly_covered(&[lengths - off, lengths], lengths));
     }
 }
