@@ -119,7 +119,7 @@ impl Templates {
     /// where the digit may not go. Writes its cell in each row to `cells` and returns its
     /// value, or `None` if no template fits. Of templates that tie, it writes the one whose
     /// columns, read from the last row up, are least. Constraints: `value.len() == N * N`,
-    /// every value above -2^40 or forbidden, `cells.len() >= N`. O(moves).
+    /// every value within 2^40 of 0 or forbidden, `cells.len() >= N`. O(moves).
     fn best(&mut self, value: &[i64], cells: &mut [usize]) -> Option<i64> {
         if self.moves.is_empty() {
             self.list_moves();
