@@ -645,6 +645,44 @@ mod tests {
         }
     }
 
+    /// With hidden singles, a descent keeps each solved cell on its digit's board and on no
+    /// other, as `State::candidates` says: from the roots of random grids (4x4, 6x6 and 9x9;
+    /// boxes, grown and scattered regions), by each digit of the first empty cell in turn.
+    #[test]
+    fn a_descent_keeps_each_placed_digit_on_its_board_alone() {
+        let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
+        let mut rng = Rng::new(59);
+        let mut descents = 0;
+        for round in 0..60 {
+            let size = [4, 6, 9][round % 3];
+            let (regions, solution) =
+                gen::layout_with_solution(&mut rng, size, |rng| kinds[rng.below(3)]);
+            let layout = Layout::new(size, regions).unwrap();
+            let count = rng.below(size * size / 3);
+            let givens = gen::some_givens(&mut rng, &solution, count);
+            let mut search: Search<u128> = Search::new(&layout);
+            assert!(search.start(&givens) && search.hidden);
+            if search.levels[0].unsolved.is_empty() {
+                continue;
+            }
+            let cell = search.levels[0].unsolved.lowest();
+            let all = search.levels[0].digits_of(size, cell);
+            for d in Digits(all) {
+                if !search.descend(0, 1, cell, all, d) {
+                    continue;
+                }
+                descents += 1;
+                let node = &search.levels[1];
+                for (c, digits) in digits_by_cell(node, size).into_iter().enumerate() {
+                    if !node.unsolved.contains(c) {
+                        assert_eq!(digits, 1 << (search.grid[c] - 1), "{:?} {}", givens, c);
+                    }
+                }
+            }
+        }
+        assert!(descents > 100, "{}", descents);
+    }
+
     /// Asserts that `start` leaves at the root what propagation's rules, run by brute force
     /// until none strikes anything (`brute_closure`), leave of `givens`: the same candidates,
     /// and unsolved the cells with two or more. Whether any cell is left unsolved.
