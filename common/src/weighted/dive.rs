@@ -470,6 +470,24 @@ mod tests {
         }
     }
 
+    /// Dual steps go on only while the bound beats the aim: at a node whose bound only
+    /// equals it, none is taken, whatever the steps allowed: no new profits, no completion
+    /// taken. On random sparse 6x6 grids, the aim set to the root's bound.
+    #[test]
+    fn no_dual_step_is_taken_once_the_bound_only_equals_the_aim() {
+        let layout = Layout::boxes(2, 3);
+        let mut rng = Rng::new(21);
+        for _ in 0..20 {
+            let mut engine = started(&mut rng, &layout, 20);
+            let bound = engine.node(0).bound().unwrap();
+            engine.aim = Some(bound);
+            engine.best = None;
+            let ids = engine.profit_ids;
+            assert_eq!(engine.take_dual_steps(0, 10), Some(bound));
+            assert_eq!((engine.profit_ids, engine.best), (ids, None));
+        }
+    }
+
     /// The even dual steps are averaging steps: on random sparse 6x6 grids, wherever the
     /// steps go on past step `k` (the bound above the aim, the copies not all agreeing), `k`
     /// even, `k + 1` steps leave the profits and the bound that `k` steps and then one
