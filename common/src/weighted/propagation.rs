@@ -406,6 +406,32 @@ mod tests {
         assert!(struck_to_one > 100, "{}", struck_to_one);
     }
 
+    /// Propagation leaves no hidden single: on random 9x9 grids started from a quarter of a
+    /// random solution's digits, every digit not yet placed in a house has two places or
+    /// more there.
+    #[test]
+    fn propagation_leaves_no_hidden_single() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng::new(20);
+        for _ in 0..40 {
+            let full = testkit::gen::random_solution(&mut rng, 9, layout.regions()).unwrap();
+            let givens: Vec<u8> = full.iter().map(|&d| d * rng.percent(25) as u8).collect();
+            let mut engine = Maximiser::<u128>::new(&layout, &[1; 81]);
+            assert!(engine.start(&givens));
+            let (t, grid) = (&engine.tables, &engine.levels[0].grid);
+            for house in 0..27 {
+                let members = &t.house_cells[house * 9..(house + 1) * 9];
+                for d in (0..9).filter(|d| grid.placed[house] >> d & 1 == 0) {
+                    let places = members
+                        .iter()
+                        .filter(|&&c| grid.candidates[c as usize] >> d & 1 != 0)
+                        .count();
+                    assert!(places >= 2, "{} in {}: {:?}", d + 1, house, givens);
+                }
+            }
+        }
+    }
+
     /// Propagation leaves no locked candidate: on random 9x9 grids started from a quarter
     /// of a random solution's digits, wherever the cells of a house that hold a digit all lie
     /// in one house of another kind (a row or column split by regions, a region by rows and
