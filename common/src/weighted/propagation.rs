@@ -380,19 +380,29 @@ mod tests {
         assert_eq!(node.state.grid.candidates, again.state.grid.candidates);
     }
 
+    /// 40 engines started on random 9x9 grids (boxes), each from a quarter of a random
+    /// solution's digits, with their givens; `seed` seeds the draws.
+    fn started_from_a_quarter(seed: u64) -> Vec<(Maximiser<u128>, Vec<u8>)> {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng::new(seed);
+        (0..40)
+            .map(|_| {
+                let full = testkit::gen::random_solution(&mut rng, 9, layout.regions()).unwrap();
+                let givens: Vec<u8> = full.iter().map(|&d| d * rng.percent(25) as u8).collect();
+                let mut engine = Maximiser::<u128>::new(&layout, &[1; 81]);
+                assert!(engine.start(&givens));
+                (engine, givens)
+            })
+            .collect()
+    }
+
     /// Propagation leaves no naked single: on random 9x9 grids started from a quarter of a
     /// random solution's digits, every cell with one candidate left has it placed in each of
     /// its houses, those left so by strikes as well as the givens.
     #[test]
     fn propagation_places_every_naked_single() {
-        let layout = Layout::boxes(3, 3);
-        let mut rng = Rng::new(19);
         let mut struck_to_one = 0;
-        for _ in 0..40 {
-            let full = testkit::gen::random_solution(&mut rng, 9, layout.regions()).unwrap();
-            let givens: Vec<u8> = full.iter().map(|&d| d * rng.percent(25) as u8).collect();
-            let mut engine = Maximiser::<u128>::new(&layout, &[1; 81]);
-            assert!(engine.start(&givens));
+        for (engine, givens) in started_from_a_quarter(19) {
             let (t, grid) = (&engine.tables, &engine.levels[0].grid);
             for (cell, &digits) in grid.candidates[..81].iter().enumerate() {
                 if digits.count_ones() == 1 {
@@ -411,13 +421,7 @@ mod tests {
     /// more there.
     #[test]
     fn propagation_leaves_no_hidden_single() {
-        let layout = Layout::boxes(3, 3);
-        let mut rng = Rng::new(20);
-        for _ in 0..40 {
-            let full = testkit::gen::random_solution(&mut rng, 9, layout.regions()).unwrap();
-            let givens: Vec<u8> = full.iter().map(|&d| d * rng.percent(25) as u8).collect();
-            let mut engine = Maximiser::<u128>::new(&layout, &[1; 81]);
-            assert!(engine.start(&givens));
+        for (engine, givens) in started_from_a_quarter(20) {
             let (t, grid) = (&engine.tables, &engine.levels[0].grid);
             for house in 0..27 {
                 let members = &t.house_cells[house * 9..(house + 1) * 9];
@@ -482,13 +486,7 @@ mod tests {
     /// makes).
     #[test]
     fn the_root_is_the_closure_of_the_rules() {
-        let layout = Layout::boxes(3, 3);
-        let mut rng = Rng::new(22);
-        for _ in 0..40 {
-            let full = testkit::gen::random_solution(&mut rng, 9, layout.regions()).unwrap();
-            let givens: Vec<u8> = full.iter().map(|&d| d * rng.percent(25) as u8).collect();
-            let mut engine = Maximiser::<u128>::new(&layout, &[1; 81]);
-            assert!(engine.start(&givens));
+        for (engine, givens) in started_from_a_quarter(22) {
             let mut expected: Vec<u16> = givens
                 .iter()
                 .map(|&g| if g == 0 { 0x1ff } else { 1 << (g - 1) })
@@ -509,13 +507,7 @@ mod tests {
     /// by columns), no cell of that house outside the first holds the digit.
     #[test]
     fn propagation_leaves_no_locked_candidate() {
-        let layout = Layout::boxes(3, 3);
-        let mut rng = Rng::new(18);
-        for _ in 0..40 {
-            let full = testkit::gen::random_solution(&mut rng, 9, layout.regions()).unwrap();
-            let givens: Vec<u8> = full.iter().map(|&d| d * rng.percent(25) as u8).collect();
-            let mut engine = Maximiser::<u128>::new(&layout, &[1; 81]);
-            assert!(engine.start(&givens));
+        for (engine, givens) in started_from_a_quarter(18) {
             let (t, grid) = (&engine.tables, &engine.levels[0].grid);
             let members = |house: usize| t.house_cells[house * 9..(house + 1) * 9].iter();
             for house in 0..27 {
