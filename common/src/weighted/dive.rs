@@ -524,50 +524,60 @@ mod tests {
     /// steps and then one subgradient step leave, of `lambda * (bound - aim) * SCALE / (2 *
     /// pairs)` profit units within 1 and `4 * SCALE`, from the bound and pairs after `k`
     /// steps; `lambda` is 2 while every earlier subgradient step lowered the bound below
-    /// those before it, else 1.
+    /// those before it, else 1. Each grid is tried with three aims: a random completion's
+    /// score, far below the bound, and 40 and 60 points below the root's bound, where some
+    /// first subgradient steps lower the bound and `lambda` stays 2 for the next.
     #[test]
     fn the_odd_dual_steps_take_the_documented_length() {
         let layout = Layout::boxes(2, 3);
         let mut rng = Rng::new(15);
         let mut checked = [0; 2];
+        let mut past_the_first = 0;
         for _ in 0..20 {
-            let engine = started(&mut rng, &layout, 20);
-            let aim = engine.aim.unwrap();
-            let mut bounds = vec![engine.clone().take_dual_steps(0, 0).unwrap()];
-            let mut lambda = 2;
-            for k in 0..12 {
-                let mut wanted = engine.clone();
-                let bound = wanted.take_dual_steps(0, k).unwrap();
-                let pairs = wanted.levels[0].disagreements(36);
-                if bound <= aim || pairs == 0 {
-                    break;
-                }
-                let mut node = wanted.node(0);
-                if k % 2 == 0 {
-                    node.average();
-                } else {
-                    let gap = i64::from(bound - aim) * i64::from(SCALE);
-                    let delta = (lambda * gap / (2 * pairs)).clamp(1, 4 * i64::from(SCALE));
-                    node.subgradient_step(delta as i32);
-                }
-                let after = node.bound();
-                let mut got = engine.clone();
-                assert_eq!(got.take_dual_steps(0, k + 1), after, "step {}", k);
-                assert_eq!(got.levels[0].dual.profit, wanted.levels[0].dual.profit);
-                let after = after.unwrap();
-                if k % 2 == 1 {
-                    checked[lambda as usize - 1] += 1;
-                    if after >= bounds.iter().copied().min().unwrap() {
-                        lambda = 1;
+            let started = started(&mut rng, &layout, 20);
+            let root = started.clone().take_dual_steps(0, 0).unwrap();
+            let aims = [started.aim.unwrap(), root - 40, root - 60];
+            for aim in aims {
+                let mut engine = started.clone();
+                engine.aim = Some(aim);
+                let mut bounds = vec![root];
+                let mut lambda = 2;
+                for k in 0..12 {
+                    let mut wanted = engine.clone();
+                    let bound = wanted.take_dual_steps(0, k).unwrap();
+                    let pairs = wanted.levels[0].disagreements(36);
+                    if bound <= aim || pairs == 0 {
+                        break;
                     }
+                    let mut node = wanted.node(0);
+                    if k % 2 == 0 {
+                        node.average();
+                    } else {
+                        let gap = i64::from(bound - aim) * i64::from(SCALE);
+                        let delta = (lambda * gap / (2 * pairs)).clamp(1, 4 * i64::from(SCALE));
+                        node.subgradient_step(delta as i32);
+                    }
+                    let after = node.bound();
+                    let mut got = engine.clone();
+                    assert_eq!(got.take_dual_steps(0, k + 1), after, "step {}", k);
+                    assert_eq!(got.levels[0].dual.profit, wanted.levels[0].dual.profit);
+                    let after = after.unwrap();
+                    if k % 2 == 1 {
+                        checked[lambda as usize - 1] += 1;
+                        past_the_first += (lambda == 2 && k > 1) as usize;
+                        if after >= bounds.iter().copied().min().unwrap() {
+                            lambda = 1;
+                        }
+                    }
+                    bounds.push(after);
                 }
-                bounds.push(after);
             }
         }
         assert!(
-            checked[0] > 5 && checked[1] > 5,
-            "steps checked: {:?}",
-            checked
+            checked[0] > 5 && checked[1] > 5 && past_the_first > 2,
+            "steps checked: {:?} by lambda, {} with 2 past the first",
+            checked,
+            past_the_first
         );
     }
 
