@@ -207,15 +207,9 @@ impl<B: Bitset> Maximiser<B> {
                 _ => return self.best,
             }
             if left == 0 {
-                // The search proper, with a few steps per node; if that takes long, the
-                // subgradient has stalled: a tighter root, then searches that aim at its bound.
-                let run = Run {
-                    budget: self.spent() + SEARCH_NODES,
-                    steps: NODE_STEPS,
-                    stop_at_better: false,
-                    order: Order::Focus,
-                };
-                if self.explore(run) {
+                // The search proper; if that takes long, the subgradient has stalled: a
+                // tighter root, then searches that aim at its bound.
+                if self.search_proper() {
                     return self.best;
                 }
                 let aim = self.aim;
@@ -236,6 +230,20 @@ impl<B: Bitset> Maximiser<B> {
                 return self.best;
             }
         }
+    }
+
+    /// The search proper: from the root in the focus order, with [`NODE_STEPS`] dual steps
+    /// at each node, taking every better completion, until it goes through the whole tree
+    /// (true) or has spent [`SEARCH_NODES`] nodes of work (false, see
+    /// [`Maximiser::spent`]).
+    fn search_proper(&mut self) -> bool {
+        let run = Run {
+            budget: self.spent() + SEARCH_NODES,
+            steps: NODE_STEPS,
+            stop_at_better: false,
+            order: Order::Focus,
+        };
+        self.explore(run)
     }
 
     /// The root's bound `bound` lowered, when it is above the best score, by the bound of the
@@ -622,7 +630,7 @@ mod tests {
     /// The dives that aim at a ceiling, started from the root's first bound (before any dual
     /// step, so mostly well above the maximum) with the first dive's score to beat, against
     /// every completion: they must step down past every ceiling no completion reaches and
-    /// stop at the maximum.
+    /// stop at the maximum. Aiming again at the maximum itself then searches nothing.
     #[test]
     fn aiming_at_ceilings_stops_at_the_maximum() {
         let layout = Layout::boxes(2, 3);
@@ -638,6 +646,13 @@ mod tests {
             engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX);
             let got = engine.aim_at_ceilings(ceiling);
             assert_eq!(got, best, "givens {:?}", givens);
+            let nodes = engine.nodes();
+            assert_eq!(engine.aim_at_ceilings(got), got, "givens {:?}", givens);
+            assert_eq!(
+                engine.nodes(),
+                nodes,
+                "a ceiling at the maximum was searched"
+            );
             if let Some(best) = got {
                 assert!(is_completion(&layout, &givens, engine.best_grid()));
                 assert_eq!(score(engine.best_grid(), &weights), best);
@@ -779,8 +794,9 @@ mod tests {
     /// templates' first round bounds at most at the root's bound, and the bound that
     /// `template_bound` returns is the root's lowered to the templates' after their rounds
     /// from those multipliers (the three cell duals of each cell negated, summed and taken
-    /// from profit units to the templates' units), when that is still above the best score.
-    /// Random sparse 6x6 grids, the best score that of the first dive.
+    /// from profit units to the templates' units), when that is still above the best score;
+    /// a bound that only equals the best score comes back as it is. Random sparse 6x6 grids,
+    /// the best score that of the first dive.
     #[test]
     fn the_template_bound_starts_from_the_roots_duals() {
         let mut rng = Rng::new(11);
@@ -796,6 +812,12 @@ mod tests {
             assert!(first <= i64::from(root), "{:?}", givens);
             let wanted = theirs.map(|t| root.min(t as u32)).filter(|&b| b > best);
             assert_eq!(engine.template_bound(Some(root)), wanted, "{:?}", givens);
+            assert_eq!(
+                engine.template_bound(Some(best)),
+                Some(best),
+                "{:?}",
+                givens
+            );
             lowered += (wanted < Some(root)) as usize;
         }
         assert!(lowered > 2, "the templates lowered {} bounds", lowered);
@@ -1008,6 +1030,42 @@ mod tests {
             }
         }
         assert!(reached > 8, "{} grids reached the search proper", reached);
+    }
+
+    /// The search proper, against its run taken by hand: from the root in the focus order,
+    /// `NODE_STEPS` dual steps at each node, going on past better completions, until it goes
+    /// through the whole tree or the work spent passes `SEARCH_NODES` more. Random 9x9 grids
+    /// with 0 to 15 givens and NOIP's weights, right after the first dive, the root's profits
+    /// not yet tuned, so that most searches outlast that budget.
+    #[test]
+    fn the_search_proper_gives_up_past_its_nodes() {
+        let layout = Layout::boxes(3, 3);
+        let mut rng = Rng::new(17);
+        let mut gave_up = 0;
+        for round in 0..20 {
+            let givens = random_givens(&mut rng, &layout, 5 * (round % 4));
+            let mut engine = Maximiser::<u128>::new(&layout, &target9_weights());
+            assert!(engine.start(&givens) && engine.node(0).bound().is_some());
+            if engine.dive_in_turns(FIRST_DIVE_NODES, false, 1, u64::MAX) {
+                continue;
+            }
+            let mut model = engine.clone();
+            let before = model.spent();
+            let whole = model.explore(Run {
+                budget: before + SEARCH_NODES,
+                steps: NODE_STEPS,
+                stop_at_better: false,
+                order: Order::Focus,
+            });
+            assert_eq!(engine.search_proper(), whole, "{:?}", givens);
+            assert_eq!(engine.nodes(), model.nodes(), "{:?}", givens);
+            assert_eq!(engine.best, model.best, "{:?}", givens);
+            if !whole {
+                assert!(engine.spent() > before + SEARCH_NODES, "{:?}", givens);
+                gave_up += 1;
+            }
+        }
+        assert!(gave_up > 10, "{} searches outlasted their budget", gave_up);
     }
 }
 
