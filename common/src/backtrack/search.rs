@@ -457,9 +457,9 @@ mod tests {
     /// there. The same answer, the same trials and, when the node lives unsolved, the same
     /// candidates, from random nodes of 6x6 grids (boxes, grown and scattered regions): each
     /// cell but one keeps its digit of a solution, and each other digit by chance, closed
-    /// under naked and hidden singles. A propagation that
-    /// missed the hidden singles a round's strikes leave tries more, and so does a round that
-    /// goes on past an empty cell: both kinds of rounds must occur.
+    /// under naked and hidden singles. A propagation that missed the hidden singles a round's
+    /// strikes leave tries more, and so does a round that goes on past an empty cell: both
+    /// kinds of rounds must occur.
     #[test]
     fn a_probe_propagates_after_each_round_of_strikes() {
         let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
@@ -645,21 +645,27 @@ mod tests {
         }
     }
 
+    /// A random layout of size 4, 6 or 9 (by `round`) with boxes, grown or scattered regions,
+    /// and fewer than `thirds` thirds of its cells as givens, from a solution.
+    fn random_instance(rng: &mut Rng, round: usize, thirds: usize) -> (Layout, Vec<u8>) {
+        let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
+        let size = [4, 6, 9][round % 3];
+        let (regions, solution) = gen::layout_with_solution(rng, size, |rng| kinds[rng.below(3)]);
+        let count = rng.below(size * size * thirds / 3);
+        let givens = gen::some_givens(rng, &solution, count);
+        (Layout::new(size, regions).unwrap(), givens)
+    }
+
     /// With hidden singles, a descent keeps each solved cell on its digit's board and on no
     /// other, as `State::candidates` says: from the roots of random grids (4x4, 6x6 and 9x9;
     /// boxes, grown and scattered regions), by each digit of the first empty cell in turn.
     #[test]
     fn a_descent_keeps_each_placed_digit_on_its_board_alone() {
-        let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
         let mut rng = Rng::new(59);
         let mut descents = 0;
         for round in 0..60 {
-            let size = [4, 6, 9][round % 3];
-            let (regions, solution) =
-                gen::layout_with_solution(&mut rng, size, |rng| kinds[rng.below(3)]);
-            let layout = Layout::new(size, regions).unwrap();
-            let count = rng.below(size * size / 3);
-            let givens = gen::some_givens(&mut rng, &solution, count);
+            let (layout, givens) = random_instance(&mut rng, round, 1);
+            let size = layout.size();
             let mut search: Search<u128> = Search::new(&layout);
             assert!(search.start(&givens) && search.hidden);
             if search.levels[0].unsolved.is_empty() {
@@ -711,17 +717,11 @@ mod tests {
     /// widths, with few givens and many.
     #[test]
     fn the_root_is_where_the_rules_of_propagation_end() {
-        let kinds = [LayoutKind::Boxes, LayoutKind::Grown, LayoutKind::Scattered];
         let mut rng = Rng::new(37);
         let mut open = 0;
         for round in 0..150 {
-            let size = [4, 6, 9][round % 3];
-            let (regions, solution) =
-                gen::layout_with_solution(&mut rng, size, |rng| kinds[rng.below(3)]);
-            let layout = Layout::new(size, regions).unwrap();
-            let count = rng.below(size * size * 2 / 3);
-            let givens = gen::some_givens(&mut rng, &solution, count);
-            open += if size < 9 {
+            let (layout, givens) = random_instance(&mut rng, round, 2);
+            open += if layout.size() < 9 {
                 root_is_the_closure::<u64>(&layout, &givens)
             } else {
                 root_is_the_closure::<u128>(&layout, &givens)
