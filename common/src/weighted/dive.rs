@@ -524,19 +524,26 @@ mod tests {
     /// steps and then one subgradient step leave, of `lambda * (bound - aim) * SCALE / (2 *
     /// pairs)` profit units within 1 and `4 * SCALE`, from the bound and pairs after `k`
     /// steps; `lambda` is 2 while every earlier subgradient step lowered the bound below
-    /// those before it, else 1. Each grid is tried with three aims: a random completion's
-    /// score, far below the bound, and 40 and 60 points below the root's bound, where some
-    /// first subgradient steps lower the bound and `lambda` stays 2 for the next.
+    /// those before it, else 1. Each grid is tried with a random completion's score as the
+    /// aim, far below the bound, and with aims 20 to 100 points below the root's bound,
+    /// where some subgradient steps lower the bound, so that `lambda` stays 2 for the next,
+    /// and some leave it where it was, so that `lambda` falls to 1 on a tie.
     #[test]
     fn the_odd_dual_steps_take_the_documented_length() {
         let layout = Layout::boxes(2, 3);
         let mut rng = Rng::new(15);
         let mut checked = [0; 2];
-        let mut past_the_first = 0;
-        for _ in 0..20 {
-            let started = started(&mut rng, &layout, 20);
+        let (mut past_the_first, mut ties) = (0, 0);
+        for round in 0..100 {
+            let started = started(&mut rng, &layout, [0, 10, 20, 35][round % 4]);
             let root = started.clone().take_dual_steps(0, 0).unwrap();
-            let aims = [started.aim.unwrap(), root - 40, root - 60];
+            let aims = [
+                started.aim.unwrap(),
+                root - 20,
+                root - 40,
+                root - 60,
+                root - 100,
+            ];
             for aim in aims {
                 let mut engine = started.clone();
                 engine.aim = Some(aim);
@@ -565,7 +572,9 @@ mod tests {
                     if k % 2 == 1 {
                         checked[lambda as usize - 1] += 1;
                         past_the_first += (lambda == 2 && k > 1) as usize;
-                        if after >= bounds.iter().copied().min().unwrap() {
+                        let lowest = bounds.iter().copied().min().unwrap();
+                        ties += (lambda == 2 && after == lowest) as usize;
+                        if after >= lowest {
                             lambda = 1;
                         }
                     }
@@ -574,10 +583,11 @@ mod tests {
             }
         }
         assert!(
-            checked[0] > 5 && checked[1] > 5 && past_the_first > 2,
-            "steps checked: {:?} by lambda, {} with 2 past the first",
+            checked[0] > 5 && checked[1] > 5 && past_the_first > 2 && ties > 2,
+            "steps checked: {:?} by lambda, {} with 2 past the first, {} ties at 2",
             checked,
-            past_the_first
+            past_the_first,
+            ties
         );
     }
 
