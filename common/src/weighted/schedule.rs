@@ -1035,7 +1035,7 @@ mod tests {
     /// The search proper, against its run taken by hand: from the root in the focus order,
     /// `NODE_STEPS` dual steps at each node, going on past better completions, until it goes
     /// through the whole tree or the work spent passes `SEARCH_NODES` more. Random 9x9 grids
-    /// with 0 to 15 givens and NOIP's weights, right after the first dive, the root's profits
+    /// with up to 15 givens and NOIP's weights, right after the first dive, the root's profits
     /// not yet tuned, so that most searches outlast that budget.
     #[test]
     fn the_search_proper_gives_up_past_its_nodes() {
