@@ -436,86 +436,27 @@ mod tests {
             .collect()
     }
 
-    /// One pass of locked candidates by brute force over the houses of `tables` (rows and
-    /// columns are the lines, houses `0..2N`); `cells[cell]` holds the cell's digits (bit
-    /// `digit - 1`). For each digit, each house of `stale` in turn: if the digit's places in
-    /// it all lie in another house, the two not both lines, the digit leaves the rest of the
-    /// other. True if it struck anything.
+    /// One pass of locked candidates by brute force ([`testkit::rules::locked_pass`]) over
+    /// the houses of `tables`, those of `stale` in turn; `cells[cell]` holds the cell's digits
+    /// (bit `digit - 1`). True if it struck anything.
     pub(super) fn brute_locked_pass<B: Bitset>(
         tables: &Tables<B>,
         cells: &mut [u32],
         stale: u64,
     ) -> bool {
-        let lines = 2 * tables.size;
-        let houses = house_lists(tables);
-        let mut struck = false;
-        for bit in (0..tables.size).map(|d| 1 << d) {
-            for a in Cells(stale) {
-                let house = &houses[a];
-                let places: Vec<usize> = house
-                    .iter()
-                    .copied()
-                    .filter(|&c| cells[c] & bit != 0)
-                    .collect();
-                for (b, other) in houses.iter().enumerate() {
-                    let confined = places.iter().all(|c| other.contains(c));
-                    if a != b && (a >= lines || b >= lines) && !places.is_empty() && confined {
-                        for &c in other.iter().filter(|c| !house.contains(c)) {
-                            struck |= cells[c] & bit != 0;
-                            cells[c] &= !bit;
-                        }
-                    }
-                }
-            }
-        }
-        struck
+        testkit::rules::locked_pass(tables.size, &house_lists(tables), cells, stale)
     }
 
-    /// Propagation's rules by brute force, applied until none strikes anything: locked
-    /// candidates ([`brute_locked_pass`] on every house), naked singles (a cell's one digit
-    /// leaves the cells that share a house with it) and hidden singles (a digit with one
-    /// place in a house is that cell's only one).
+    /// Propagation's rules by brute force ([`testkit::rules::closure`]) over the houses of
+    /// `tables`, the implied ones included, applied until none strikes anything: naked and
+    /// hidden singles and locked candidates.
     pub(super) fn brute_closure<B: Bitset>(tables: &Tables<B>, cells: &mut [u32]) {
-        brute_rules(tables, cells, true);
+        testkit::rules::closure(tables.size, &house_lists(tables), cells, true);
     }
 
     /// [`brute_closure`] without locked candidates: the rules of a node that does not lock.
     pub(super) fn brute_singles<B: Bitset>(tables: &Tables<B>, cells: &mut [u32]) {
-        brute_rules(tables, cells, false);
-    }
-
-    /// Naked and hidden singles, and locked candidates if `locking`, until none strikes
-    /// anything.
-    fn brute_rules<B: Bitset>(tables: &Tables<B>, cells: &mut [u32], locking: bool) {
-        let houses = house_lists(tables);
-        loop {
-            let before = cells.to_vec();
-            if locking {
-                brute_locked_pass(tables, cells, tables.all_houses);
-            }
-            for bit in (0..tables.size).map(|d| 1 << d) {
-                for house in &houses {
-                    let mut places = house.iter().filter(|&&c| cells[c] & bit != 0);
-                    if let (Some(&cell), None) = (places.next(), places.next()) {
-                        cells[cell] = bit;
-                    }
-                }
-            }
-            for cell in 0..cells.len() {
-                let digit = cells[cell];
-                if digit.count_ones() != 1 {
-                    continue;
-                }
-                for house in houses.iter().filter(|house| house.contains(&cell)) {
-                    for &peer in house.iter().filter(|&&peer| peer != cell) {
-                        cells[peer] &= !digit;
-                    }
-                }
-            }
-            if cells == &before[..] {
-                return;
-            }
-        }
+        testkit::rules::closure(tables.size, &house_lists(tables), cells, false);
     }
 
     /// Each cell's digits (bit `digit - 1`) on the boards of `state`'s first `size` digits.

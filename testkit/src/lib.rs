@@ -3,7 +3,7 @@
 //!
 //! - [`reference`](mod@reference): the brute-force reference, plain backtracking over the rules as
 //!   `docs/problems.md` states them, for all four problems.
-//! - [`check`]: whether a grid is a solution.
+//! - [`check`]: whether a grid is a solution; [`rules`]: propagation's rules by brute force.
 //! - [`expected`]: what the binaries must print, the `Case` lines and each problem's answer.
 //! - [`rng`] and [`gen`]: seeded random instances (layouts of each kind, givens, wrong digits)
 //!   and the input text that carries them.
@@ -29,6 +29,7 @@ pub mod problem;
 pub mod process;
 pub mod reference;
 pub mod rng;
+pub mod rules;
 pub mod sudoku_lines;
 
 pub use problem::Problem;

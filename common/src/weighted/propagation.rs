@@ -436,68 +436,22 @@ mod tests {
         }
     }
 
-    /// Each digit's candidates of `cells` (bit `digit - 1` per cell, 9x9) once the rules of
-    /// propagation, run by brute force, strike nothing more: a cell with one digit strikes it
-    /// from its peers; a digit with one place in a house keeps only that digit there; a digit
-    /// whose places in a house all lie in one house of another kind (not a row against a
-    /// column) leaves the rest of that house.
-    fn closure(t: &Tables, cells: &mut [u16]) {
-        let members = |h: usize| {
-            t.house_cells[h * 9..(h + 1) * 9]
-                .iter()
-                .map(|&c| c as usize)
-        };
-        loop {
-            let before = cells.to_vec();
-            for h in 0..27 {
-                for c in members(h) {
-                    if cells[c].count_ones() == 1 {
-                        let digit = cells[c];
-                        members(h)
-                            .filter(|&p| p != c)
-                            .for_each(|p| cells[p] &= !digit);
-                    }
-                }
-                for d in (0..9).map(|d| 1u16 << d) {
-                    let places: Vec<usize> = members(h).filter(|&c| cells[c] & d != 0).collect();
-                    if let [c] = places[..] {
-                        cells[c] = d;
-                    }
-                    for other in (0..3).filter(|&k| k != h / 9 && k + h / 9 != 1) {
-                        let owner = |c: usize| t.cell_houses[c][other] as usize;
-                        if places.iter().all(|&c| owner(c) == owner(places[0])) {
-                            let inside = |c: usize| t.cell_houses[c][h / 9] as usize == h;
-                            for c in members(owner(places[0])).filter(|&c| !inside(c)) {
-                                cells[c] &= !d;
-                            }
-                        }
-                    }
-                }
-            }
-            if cells == &before[..] {
-                return;
-            }
-        }
-    }
-
     /// The root is exactly where propagation's rules end: on random 9x9 grids (boxes) from
     /// a quarter of a random solution's digits, the candidates `start` leaves are those of
-    /// the brute-force closure, no fewer (a rule not applied) and no more (a strike no rule
-    /// makes).
+    /// testkit's brute-force closure over the layout's houses, no fewer (a rule not applied)
+    /// and no more (a strike no rule makes).
     #[test]
     fn the_root_is_the_closure_of_the_rules() {
+        let houses = testkit::rules::houses(9, Layout::boxes(3, 3).regions());
         for (engine, givens) in started_from_a_quarter(22) {
-            let mut expected: Vec<u16> = givens
+            let mut expected: Vec<u32> = givens
                 .iter()
                 .map(|&g| if g == 0 { 0x1ff } else { 1 << (g - 1) })
                 .collect();
-            closure(&engine.tables, &mut expected);
-            assert_eq!(
-                &engine.levels[0].grid.candidates[..81],
-                &expected[..],
-                "{:?}",
-                givens
-            );
+            testkit::rules::closure(9, &houses, &mut expected, true);
+            let root = engine.levels[0].grid.candidates[..81].iter();
+            let got: Vec<u32> = root.map(|&digits| u32::from(digits)).collect();
+            assert_eq!(got, expected, "{:?}", givens);
         }
     }
 
